@@ -1,0 +1,129 @@
+package parse
+
+// The transcript model shared by the text and YAML front ends. Every element keeps the
+// position of the statement (text) or node (YAML) it came from, so later stages can say
+// where a problem is. Names are kept as written; the replay resolves them to seats.
+
+// Game is one transcript: a ruleset, options, players, metadata and rounds.
+type Game struct {
+	File  string // file name as given on the command line ("-" for standard input)
+	Index int    // 1-based position of the game in its file
+	Pos   Pos    // first statement of the game
+
+	Ruleset    string // ruleset name or file from the "game" statement; "" if absent
+	RulesetPos Pos
+	Players    []string // clockwise; the first deals round 1 unless the round names a dealer
+	PlayersPos Pos
+	Options    []KV // in order of appearance; later ones override earlier ones
+	Meta       []KV
+	Rounds     []*Round
+}
+
+// KV is one key=value pair of an option or meta statement.
+type KV struct {
+	Key, Value string
+	Pos        Pos
+}
+
+// Round is one deal of the cards: normal, or a tie-break among some players.
+type Round struct {
+	Pos       Pos      // the "round" statement (YAML: the round's mapping)
+	Dealer    string   // "" = by rotation
+	DealerPos Pos      //
+	Tiebreak  []string // non-nil for a tie-break round: the players taking part, as written
+
+	Deal   []Hand  // each player's hand as dealt (optional)
+	Passes []Pass  // cards passed before play (optional)
+	Bids   []Bid   // Spades bids
+	Tricks []Trick // the play, in order
+	Took   []Hand  // tally: the penalty/bonus cards each player took (hearts family)
+	Taken  []Count // tally: tricks taken per player (Spades)
+	Moon   []Moon  // the shooter's recorded choice, where the ruleset lets them choose
+	Score  []Count // this round's points as the table recorded them
+	Total  []Count // running totals as the table recorded them
+
+	ScorePos, TotalPos Pos // positions of the score / total statements
+}
+
+// IsTally reports whether the round records what was taken instead of the play.
+func (r *Round) IsTally() bool { return len(r.Tricks) == 0 && (len(r.Took) > 0 || len(r.Taken) > 0) }
+
+// Hand is a player's cards in a "deal" or "took" statement.
+type Hand struct {
+	Player string
+	Cards  []Card
+	Pos    Pos // the statement
+}
+
+// Pass is one player's passed cards. To is "" unless the transcript names the recipient.
+type Pass struct {
+	Player string
+	To     string
+	Cards  []Card
+	Pos    Pos
+}
+
+// Bid is one Spades bid as written: "4", "0", "nil", "b3", "b0", "bnil".
+type Bid struct {
+	Player string
+	N      int  // the number bid (0 for nil)
+	Nil    bool // written "nil" or "bnil"
+	Blind  bool // written with the "b" prefix
+	Pos    Pos
+}
+
+// String spells the bid as the canonical text writes it.
+func (b Bid) String() string {
+	s := ""
+	if b.Blind {
+		s = "b"
+	}
+	if b.Nil {
+		return s + "nil"
+	}
+	return s + itoa(b.N)
+}
+
+// Trick is one trick: an optional leader, and the cards in clockwise order from the leader.
+type Trick struct {
+	Leader string // "" = the previous winner, or the first-lead rule on trick 1
+	Cards  []Card
+	Cols   []int // column of each card on the statement's line (0 where unknown)
+	Pos    Pos   // the statement
+}
+
+// Count is a number per player: a "tricks" tally, or a recorded score or total.
+type Count struct {
+	Player string
+	N      int
+	Pos    Pos
+}
+
+// Moon is a shooter's recorded choice: Scoring is "old" or "new".
+type Moon struct {
+	Player  string
+	Scoring string
+	Pos     Pos
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

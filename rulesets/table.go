@@ -1,0 +1,153 @@
+package rulesets
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tricks-dev/tricks/parse"
+)
+
+// Table is a ruleset resolved for one number of seats: the deck in play, card values,
+// pass cycle, first lead. The replay and the scorer read only this and the Ruleset's flags.
+type Table struct {
+	RS       *Ruleset
+	Players  int
+	Deck     parse.CardSet // the cards in play (first copies)
+	Deck2    parse.CardSet // second copies in play (two-deck games)
+	HandSize int
+
+	PassCount int
+	Pass      []string // cycle by normal round
+	FirstLead string   // lowest-club | any-club | eldest
+
+	Value   [parse.NumCards]int // points of each card (0 for cards not in play too)
+	Penalty parse.CardSet       // cards of positive value in play (either copy)
+	// PenaltyCount counts penalty cards with both copies; T sums their values (RULES §2).
+	PenaltyCount int
+	T            int
+
+	// Trump is the trump suit (Spades in the Spades family), parse.NoSuit without trump.
+	Trump parse.Suit
+}
+
+// Table resolves the ruleset for n seats. It fails when n is outside the ruleset's range
+// or a parameter does not fit n (a pass "across" with an odd count).
+func (rs *Ruleset) Table(n int) (*Table, error) {
+	t := &Table{RS: rs, Players: n, Trump: parse.NoSuit}
+	if n < 1 {
+		return nil, fmt.Errorf("no players")
+	}
+	switch rs.Family {
+	case Spades:
+		t.Trump = parse.Spades
+		deck := parse.FullDeck
+		if rs.Jokers == "high" || rs.Jokers == "fool" {
+			deck |= parse.Jokers
+			if rs.JokersReplace {
+				deck = deck.Without(parse.NewCard(parse.Clubs, 0)).Without(parse.NewCard(parse.Diamonds, 0))
+			}
+		}
+		t.Deck = deck
+	default:
+		if rs.Decks == 2 {
+			total := 104
+			drop := total % n
+			if drop > len(rs.RemovalOrder) {
+				return nil, fmt.Errorf("%s cannot deal two decks evenly to %d players", rs.Name, n)
+			}
+			t.Deck, t.Deck2 = parse.FullDeck, parse.FullDeck
+			for _, c := range rs.RemovalOrder[:drop] {
+				if t.Deck2.Has(c) {
+					t.Deck2 = t.Deck2.Without(c)
+				} else {
+					t.Deck = t.Deck.Without(c)
+				}
+			}
+		} else {
+			t.Deck = parse.FullDeck &^ parse.Set(rs.Removed[n]...)
+		}
+	}
+	cards := t.Deck.Len() + t.Deck2.Len()
+	if n > 0 {
+		t.HandSize = cards / n
+	}
+	if cards%n != 0 {
+		return nil, fmt.Errorf("%s: %d cards do not deal evenly to %d players", rs.Name, cards, n)
+	}
+
+	t.PassCount = rs.PassCount
+	if v, ok := rs.PassCountByPlayers[n]; ok {
+		t.PassCount = v
+	}
+	t.Pass = rs.Pass
+	if v, ok := rs.PassByPlayers[n]; ok {
+		t.Pass = v
+	}
+	if len(t.Pass) == 0 {
+		t.Pass = []string{"hold"}
+	}
+	for _, d := range t.Pass {
+		if _, ok := PassOffset(d, n); !ok {
+			return nil, fmt.Errorf("pass direction %q does not exist with %d players", d, n)
+		}
+	}
+	t.FirstLead = rs.FirstLead
+	if v, ok := rs.FirstLeadByPlayers[n]; ok {
+		t.FirstLead = v
+	}
+
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		t.Value[c] = rs.CardValue(c)
+	}
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		if t.Value[c] > 0 && (t.Deck.Has(c) || t.Deck2.Has(c)) {
+			t.Penalty = t.Penalty.With(c)
+			for _, d := range []parse.CardSet{t.Deck, t.Deck2} {
+				if d.Has(c) {
+					t.PenaltyCount++
+					t.T += t.Value[c]
+				}
+			}
+		}
+	}
+	return t, nil
+}
+
+// CardValue is the points the winner of a trick holding c scores (hearts family).
+func (rs *Ruleset) CardValue(c parse.Card) int {
+	if rs.Family != Hearts {
+		return 0
+	}
+	jd, td := parse.NewCard(parse.Diamonds, 9), parse.NewCard(parse.Diamonds, 8)
+	if c == jd && rs.JDBonus {
+		return -10
+	}
+	if c == td && rs.TDBonus {
+		return -10
+	}
+	if v, ok := rs.Values[c.String()]; ok {
+		return v
+	}
+	if v, ok := rs.Values[c.Suit().String()]; ok && !c.IsJoker() {
+		return v
+	}
+	return 0
+}
+
+// RevokePenalty splits Revoke into its kind ("fixed", "all", "none") and N for fixed:N.
+func (rs *Ruleset) RevokePenalty() (kind string, n int) {
+	if strings.HasPrefix(rs.Revoke, "fixed:") {
+		n, _ = strconv.Atoi(strings.TrimPrefix(rs.Revoke, "fixed:"))
+		return "fixed", n
+	}
+	return rs.Revoke, 0
+}
+
+// RoundsFor is the length of an end=rounds game with n players.
+func (rs *Ruleset) RoundsFor(n int) int {
+	if rs.Rounds > 0 {
+		return rs.Rounds
+	}
+	return 3 * n
+}

@@ -1,0 +1,119 @@
+// Package score turns a replayed game into its result: card points, moons, revoke
+// penalties, Spades contracts and bags, resets, running totals, end of game and winner.
+package score
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// Result is one game's result; its JSON is FORMAT.md's "Results" object.
+type Result struct {
+	File    string   `json:"file"`
+	Game    int      `json:"game"`
+	Ruleset string   `json:"ruleset"`
+	Players []string `json:"players"`
+	// Sides names the partnerships ("ann+cat") in partnership games; points and totals are
+	// then keyed by side.
+	Sides      []string             `json:"sides,omitempty"`
+	Rounds     []Round              `json:"rounds"`
+	Totals     Scores               `json:"totals"`
+	Bags       *Scores              `json:"bags,omitempty"`
+	Finished   bool                 `json:"finished"`
+	Winner     *string              `json:"winner"`
+	Tied       []string             `json:"tied,omitempty"`
+	Violations []validate.Violation `json:"violations"`
+}
+
+// Round is one round's result.
+type Round struct {
+	Round      int                  `json:"round"`
+	Dealer     *string              `json:"dealer"`
+	Tiebreak   []string             `json:"tiebreak,omitempty"`
+	Bids       *Words               `json:"bids,omitempty"`
+	Points     Scores               `json:"points"`
+	Totals     Scores               `json:"totals"`
+	Bags       *Scores              `json:"bags,omitempty"`
+	BagPenalty *Scores              `json:"bag_penalty,omitempty"`
+	Moon       *Moon                `json:"moon"`
+	Violations []validate.Violation `json:"violations"`
+	// Informative figures.
+	PenaltyTotal *int     `json:"penalty_total,omitempty"` // penalty cards in play
+	PenaltyCards *Scores  `json:"penalty_cards,omitempty"` // penalty cards each player took
+	Tricks       *Scores  `json:"tricks,omitempty"`        // tricks each player won
+	Carried      int      `json:"carried,omitempty"`       // tricks nobody won (cancellation)
+	Resets       []string `json:"resets,omitempty"`
+	Notes        []string `json:"notes,omitempty"`
+	// Ignored marks a round recorded after the game ended: reported, not scored.
+	Ignored bool `json:"ignored,omitempty"`
+}
+
+// Moon says who shot the moon and how it was scored.
+type Moon struct {
+	Player  string `json:"player"`
+	Scoring string `json:"scoring"` // old | new
+	Choice  string `json:"choice"`  // recorded | auto
+}
+
+// Scores is a map from player (or side) to a number that keeps its keys in table order.
+type Scores struct {
+	Keys []string
+	Vals []int
+}
+
+// NewScores returns a Scores over keys with zero values.
+func NewScores(keys []string) Scores { return Scores{Keys: keys, Vals: make([]int, len(keys))} }
+
+// Get returns the value of key k (0 when absent).
+func (s Scores) Get(k string) int {
+	for i, key := range s.Keys {
+		if key == k {
+			return s.Vals[i]
+		}
+	}
+	return 0
+}
+
+// MarshalJSON writes a JSON object in key order.
+func (s Scores) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range s.Keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(s.Vals[i]))
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// Words is like Scores with string values (Spades bids as written: "4", "nil", "b3").
+type Words struct {
+	Keys []string
+	Vals []string
+}
+
+// MarshalJSON writes a JSON object in key order.
+func (w Words) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range w.Keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		vb, _ := json.Marshal(w.Vals[i])
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}

@@ -2,6 +2,20 @@
 // rulesets are YAML files embedded with go:embed; user files may extend one; options from a
 // transcript or the command line are applied on top. No other package knows a ruleset by name:
 // a variant is a parameter value.
+//
+// Getting one: Builtin(name) (a fresh copy), Load(nameOrPath) (a built-in name or a YAML
+// file), Parse(file, data). Names and List give the built-ins for `tricks rulesets`.
+// Changing one: Set(key, value) applies an option of RULES.md §3 or §6 with the spec's keys
+// and values; Get reads one back. Using one: CheckPlayers(n) for a game's table,
+// Table(n) / TiebreakTable(n) for the deck, values, passes and first lead at n seats.
+// Marshal writes the full parameters as a file that Load reads back unchanged.
+//
+// A ruleset file is a YAML mapping whose keys are the option keys plus a few structural ones
+// (name, summary, family, players, decks, removed, removal-order, pass-count-by-players,
+// pass-by-players, no-pass, first-lead-by-players, values); see builtin/*.yaml. A file with
+// `extends: NAME` (a built-in, or a file relative to this one) gives only what it changes;
+// a file without extends gives every parameter of its family. Unknown keys, keys of the other
+// family and bad values are errors at file:line:col.
 package rulesets
 
 import (
@@ -21,7 +35,7 @@ const (
 // valid ruleset file and options read like the file.
 type Ruleset struct {
 	Name    string `yaml:"name"`
-	Extends string `yaml:"extends,omitempty"` // only in user files; resolved at load time
+	Extends string `yaml:"extends,omitempty"` // only in user files; resolved and cleared at load time
 	Summary string `yaml:"summary"`
 	Family  string `yaml:"family"` // Hearts or Spades
 	Players Range  `yaml:"players"`
@@ -38,7 +52,7 @@ type Ruleset struct {
 	Pass               []string         `yaml:"pass"`                            // cycle by round: left right across left2 right2 hold
 	PassByPlayers      map[int][]string `yaml:"pass-by-players,omitempty"`       // overrides Pass
 	NoPass             []parse.Card     `yaml:"no-pass,omitempty"`               // cards that may never be passed
-	FirstLead          string           `yaml:"first-lead"`                      // lowest-club | any-club | eldest
+	FirstLead          string           `yaml:"first-lead"`                      // lowest-club | any-club | eldest (Spades: unused, eldest leads)
 	FirstLeadByPlayers map[int]string   `yaml:"first-lead-by-players,omitempty"` // overrides FirstLead
 	FirstTrickBan      OnOff            `yaml:"first-trick-ban"`
 	HeartsBroken       OnOff            `yaml:"hearts-broken"`
@@ -59,8 +73,8 @@ type Ruleset struct {
 	// Spades (RULES §6).
 	Teams          OnOff  `yaml:"teams,omitempty"`
 	Nil            OnOff  `yaml:"nil,omitempty"`
-	NilFail        int    `yaml:"nil-fail,omitempty"` // 0 or -100
-	DoubleNil      OnOff  `yaml:"double-nil,omitempty"`
+	NilFail        int    `yaml:"nil-fail,omitempty"`   // 0 or -100
+	DoubleNil      OnOff  `yaml:"double-nil,omitempty"` // on in both built-ins, so teams=on has it by default; no effect without teams
 	FailedNilHelps OnOff  `yaml:"failed-nil-helps,omitempty"`
 	Blind          OnOff  `yaml:"blind,omitempty"`
 	BDN            string `yaml:"bdn,omitempty"` // 800 | win

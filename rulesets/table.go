@@ -31,13 +31,17 @@ type Table struct {
 	Trump parse.Suit
 }
 
-// Table resolves the ruleset for n seats. It fails when n is outside the ruleset's range
-// or a parameter does not fit n (a pass "across" with an odd count).
+// Table resolves the ruleset for n seats. It does not check Players (a tie-break round seats
+// fewer; CheckPlayers does that for a game); it fails when the deck does not deal evenly to n
+// or a parameter does not fit n (a pass "across" with an odd count). A single-deck hearts
+// game removes Removed[n] (none listed: the full deck, so 2 players hold 26 each); a two-deck
+// game takes 104 mod n cards from RemovalOrder (2 players: both decks, 52 each). First lead
+// follows FirstLeadByPlayers[n], else FirstLead; Spades always has eldest lead.
 func (rs *Ruleset) Table(n int) (*Table, error) {
-	t := &Table{RS: rs, Players: n, Trump: parse.NoSuit}
 	if n < 1 {
 		return nil, fmt.Errorf("no players")
 	}
+	t := &Table{RS: rs, Players: n, Trump: parse.NoSuit}
 	switch rs.Family {
 	case Spades:
 		t.Trump = parse.Spades
@@ -69,9 +73,7 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 		}
 	}
 	cards := t.Deck.Len() + t.Deck2.Len()
-	if n > 0 {
-		t.HandSize = cards / n
-	}
+	t.HandSize = cards / n
 	if cards%n != 0 {
 		return nil, fmt.Errorf("%s: %d cards do not deal evenly to %d players", rs.Name, cards, n)
 	}
@@ -96,6 +98,9 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 	if v, ok := rs.FirstLeadByPlayers[n]; ok {
 		t.FirstLead = v
 	}
+	if rs.Family == Spades {
+		t.FirstLead = "eldest" // RULES §6: eldest leads trick 1
+	}
 
 	for c := parse.Card(0); c < parse.NumCards; c++ {
 		t.Value[c] = rs.CardValue(c)
@@ -111,6 +116,21 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 			}
 		}
 	}
+	return t, nil
+}
+
+// TiebreakTable resolves the ruleset for a tie-break round of n participants (RULES §7):
+// deck, removed cards, first lead and T follow n as in Table, but nobody passes (Pass is
+// [hold], PassCount 0), so a pass cycle that does not exist at n seats is no error.
+func (rs *Ruleset) TiebreakTable(n int) (*Table, error) {
+	c := *rs
+	c.Pass, c.PassByPlayers = []string{"hold"}, nil
+	c.PassCount, c.PassCountByPlayers = 0, nil
+	t, err := c.Table(n)
+	if err != nil {
+		return nil, err
+	}
+	t.RS = rs
 	return t, nil
 }
 

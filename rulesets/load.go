@@ -1,0 +1,391 @@
+package rulesets
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/tricks-dev/tricks/parse"
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed builtin/*.yaml
+var builtinFS embed.FS
+
+// builtinOrder is the order of Names and List: the hearts family from the seeds, the other
+// hearts-family games, then Spades. Every file under builtin/ is listed (a test checks).
+var builtinOrder = []string{
+	"rickety-kate",
+	"rickety-kate-36",
+	"black-maria",
+	"hearts",
+	"omnibus",
+	"dirty-lady",
+	"slippery-anne",
+	"black-jack",
+	"cancellation",
+	"spades",
+	"spades-partnership",
+}
+
+// builtins parses every embedded ruleset once (set in init: the loader refers back to it).
+var builtins func() (map[string]*Ruleset, error)
+
+func init() { builtins = sync.OnceValues(parseBuiltins) }
+
+func parseBuiltins() (map[string]*Ruleset, error) {
+	m := make(map[string]*Ruleset, len(builtinOrder))
+	for _, name := range builtinOrder {
+		file := "builtin/" + name + ".yaml"
+		data, err := builtinFS.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("built-in ruleset %s: %v", name, err)
+		}
+		l := &loader{builtin: true}
+		rs, err := l.parse(file, data)
+		if err != nil {
+			return nil, fmt.Errorf("built-in ruleset %s: %w", name, err)
+		}
+		if rs.Name != name {
+			return nil, fmt.Errorf("built-in ruleset file %s names itself %q", file, rs.Name)
+		}
+		m[name] = rs
+	}
+	return m, nil
+}
+
+// Names returns the names of the built-in rulesets: the hearts family first (the seeds'
+// games, then American Hearts and its relatives, Cancellation), then Spades.
+func Names() []string { return slices.Clone(builtinOrder) }
+
+// IsBuiltin reports whether name is the name of a built-in ruleset.
+func IsBuiltin(name string) bool { return slices.Contains(builtinOrder, name) }
+
+// Info is one line of `tricks rulesets`.
+type Info struct {
+	Name    string
+	Family  string
+	Players Range
+	Summary string
+}
+
+// List returns name, family, player range and one-line summary of every built-in ruleset,
+// in the order of Names.
+func List() []Info {
+	m, err := builtins()
+	if err != nil {
+		panic(err) // the embedded files are checked by the tests
+	}
+	out := make([]Info, 0, len(builtinOrder))
+	for _, name := range builtinOrder {
+		rs := m[name]
+		out = append(out, Info{Name: rs.Name, Family: rs.Family, Players: rs.Players, Summary: rs.Summary})
+	}
+	return out
+}
+
+// Builtin returns a fresh copy of the built-in ruleset name, which the caller may change
+// (with Set, for options). An unknown name's error lists the valid names.
+func Builtin(name string) (*Ruleset, error) {
+	m, err := builtins()
+	if err != nil {
+		return nil, err
+	}
+	rs, ok := m[name]
+	if !ok {
+		return nil, unknownRuleset(name)
+	}
+	return rs.Clone(), nil
+}
+
+func unknownRuleset(name string) error {
+	return fmt.Errorf("unknown ruleset %q (built-in rulesets: %s; or give a YAML file)", name, strings.Join(builtinOrder, ", "))
+}
+
+// Load returns the ruleset named by nameOrPath: a built-in name, else a YAML ruleset file
+// (read whole, once: /dev/stdin works). A file may say `extends: NAME`, NAME being a
+// built-in or another file (relative to the extending file), and then gives only the keys
+// it changes; a file without extends must give every parameter, as `tricks rulesets NAME`
+// prints them. Unknown keys, keys of the other family, bad values, duplicate and missing keys
+// are errors at file:line:col (a parse.ErrorList when there are several). A built-in name
+// wins over a file of the same name: write ./NAME for the file.
+//
+// After loading, Extends is empty (the parameters are resolved), and a file with extends but
+// no name is named after the file (its base name without .yaml/.yml).
+func Load(nameOrPath string) (*Ruleset, error) {
+	if IsBuiltin(nameOrPath) {
+		return Builtin(nameOrPath)
+	}
+	return (&loader{}).file(nameOrPath)
+}
+
+// Parse reads a ruleset file's contents. file names it in error messages and is the base of
+// a relative `extends:` path (standard input and other /dev files resolve from the working
+// directory).
+func Parse(file string, data []byte) (*Ruleset, error) {
+	return (&loader{}).parse(file, data)
+}
+
+// loader reads one ruleset file and what it extends, detecting cycles.
+type loader struct {
+	builtin bool     // parsing an embedded file: extends is not allowed
+	stack   []string // files being loaded, to report an extends cycle
+}
+
+const maxExtends = 32
+
+func (l *loader) file(name string) (*Ruleset, error) {
+	key := name
+	if abs, err := filepath.Abs(name); err == nil {
+		key = abs
+	}
+	if slices.Contains(l.stack, key) {
+		return nil, fmt.Errorf("%s: extends cycle: %s", name, strings.Join(append(l.stack, key), " -> "))
+	}
+	if len(l.stack) >= maxExtends {
+		return nil, fmt.Errorf("%s: extends nested more than %d deep", name, maxExtends)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && looksLikeName(name) {
+			return nil, unknownRuleset(name)
+		}
+		return nil, err
+	}
+	l.stack = append(l.stack, key)
+	defer func() { l.stack = l.stack[:len(l.stack)-1] }()
+	return l.parse(name, data)
+}
+
+// looksLikeName reports whether s reads as a ruleset name rather than a file path.
+func looksLikeName(s string) bool {
+	return !strings.ContainsAny(s, `/\`) && path.Ext(s) != ".yaml" && path.Ext(s) != ".yml"
+}
+
+// baseDir is the directory a relative extends path starts from.
+func baseDir(file string) string {
+	if file == "" || file == "-" || strings.HasPrefix(file, "/dev/") || strings.HasPrefix(file, "/proc/") {
+		return ""
+	}
+	return filepath.Dir(file)
+}
+
+var (
+	yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+	// yaml.v3 reports its parser's errors at the 0-based line of the construct being parsed
+	// (its scanner's errors are 1-based): these are the parser's.
+	yamlParserErrRE = regexp.MustCompile(`^did not find expected (<document start>|key|node content|'-' indicator|',' or '\]'|',' or '\}')$`)
+)
+
+// yamlError turns a yaml.v3 syntax error into a positioned error.
+func yamlError(file string, err error) error {
+	msg := err.Error()
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		if yamlParserErrRE.MatchString(m[2]) {
+			line++
+		}
+		return &parse.Error{Pos: parse.Pos{File: file, Line: line}, Msg: "bad YAML: " + m[2]}
+	}
+	return &parse.Error{Pos: parse.Pos{File: file}, Msg: "bad YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// at puts a file name on an error from a param (positioned by nodeErr, or not at all).
+func at(file string, n *yaml.Node, err error) *parse.Error {
+	var pe *parse.Error
+	if errors.As(err, &pe) {
+		return &parse.Error{Pos: parse.Pos{File: file, Line: pe.Pos.Line, Col: pe.Pos.Col}, Msg: pe.Msg}
+	}
+	return &parse.Error{Pos: parse.Pos{File: file, Line: n.Line, Col: n.Column}, Msg: err.Error()}
+}
+
+type entry struct{ k, v *yaml.Node }
+
+func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if err == io.EOF {
+			return nil, &parse.Error{Pos: parse.Pos{File: file}, Msg: "empty ruleset file"}
+		}
+		return nil, yamlError(file, err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err != io.EOF {
+		if err != nil {
+			return nil, yamlError(file, err)
+		}
+		return nil, &parse.Error{Pos: parse.Pos{File: file, Line: extra.Line, Col: extra.Column}, Msg: "a ruleset file holds one YAML document"}
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, at(file, root, errors.New("a ruleset file is a mapping of keys to values (name: ..., family: ..., ...)"))
+	}
+
+	var errs parse.ErrorList
+	entries := map[string]entry{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			errs = append(errs, at(file, k, errors.New("a key must be a plain word")))
+			continue
+		}
+		if prev, dup := entries[k.Value]; dup {
+			errs = append(errs, at(file, k, fmt.Errorf("%s given twice (first at line %d)", k.Value, prev.k.Line)))
+			continue
+		}
+		entries[k.Value] = entry{k, v}
+	}
+
+	// The family comes from the file or from what it extends.
+	var rs *Ruleset
+	family, baseName := "", ""
+	if e, ok := entries["family"]; ok {
+		if e.v.Kind != yaml.ScalarNode || (e.v.Value != Hearts && e.v.Value != Spades) {
+			errs = append(errs, at(file, e.v, valueError("family", e.v.Value, Hearts+", "+Spades)))
+			return nil, sorted(errs)
+		}
+		family = e.v.Value
+	}
+	e, extends := entries["extends"]
+	if extends {
+		if l.builtin {
+			return nil, at(file, e.k, errors.New("a built-in ruleset does not extend another"))
+		}
+		if e.v.Kind != yaml.ScalarNode || e.v.Value == "" {
+			return nil, at(file, e.v, errors.New("extends: want a built-in ruleset name or a file path"))
+		}
+		base, err := l.base(file, e.v.Value)
+		if err != nil {
+			return nil, at(file, e.v, fmt.Errorf("extends %s: %v", e.v.Value, err))
+		}
+		if family != "" && family != base.Family {
+			errs = append(errs, at(file, entries["family"].v, fmt.Errorf("family %s differs from %s's family %s", family, base.Name, base.Family)))
+			return nil, sorted(errs)
+		}
+		family, baseName = base.Family, base.Name
+		rs = base
+	} else {
+		if family == "" {
+			errs = append(errs, at(file, root, errors.New("missing family (hearts or spades), and no extends")))
+			return nil, sorted(errs)
+		}
+		rs = &Ruleset{Family: family}
+		if family == Spades {
+			rs.Decks = 1
+		}
+	}
+
+	// Every key must be known and belong to the family.
+	for key, e := range entries {
+		if key == "extends" {
+			continue
+		}
+		p, ok := paramByKey[key]
+		switch {
+		case !ok:
+			errs = append(errs, at(file, e.k, fmt.Errorf("unknown key %q (valid keys for a %s-family ruleset: extends, %s)", key, family, strings.Join(Keys(family), ", "))))
+		case !p.appliesTo(family):
+			errs = append(errs, at(file, e.k, fmt.Errorf("%q is a %s-family key (valid keys for a %s-family ruleset: extends, %s)", key, p.family, family, strings.Join(Keys(family), ", "))))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, sorted(errs)
+	}
+
+	// Apply in the canonical order, so that a by-players key given with its base key (pass
+	// and pass-by-players) wins whatever the order in the file.
+	for _, p := range params {
+		e, ok := entries[p.key]
+		if !ok || p.key == "family" {
+			continue
+		}
+		var err error
+		switch {
+		case e.v.Kind == yaml.ScalarNode && p.set != nil && e.v.Tag != "!!null":
+			err = p.set(rs, strings.TrimSpace(e.v.Value))
+		case p.decode != nil:
+			err = p.decode(rs, e.v)
+		default:
+			err = fmt.Errorf("%s: want a single value (valid: %s)", p.key, p.values)
+		}
+		if err != nil {
+			errs = append(errs, at(file, e.v, err))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, sorted(errs)
+	}
+
+	if !extends {
+		var missing []string
+		for _, p := range params {
+			if p.required && p.appliesTo(family) {
+				if _, ok := entries[p.key]; !ok {
+					missing = append(missing, p.key)
+				}
+			}
+		}
+		if len(missing) > 0 {
+			return nil, at(file, root, fmt.Errorf("missing %s (a ruleset file without extends gives every parameter; or write extends: NAME and only the changes)", strings.Join(missing, ", ")))
+		}
+	} else {
+		if _, ok := entries["name"]; !ok {
+			rs.Name = fileRulesetName(file)
+		}
+		if _, ok := entries["summary"]; !ok {
+			rs.Summary = "like " + baseName + ", with the changes of " + file
+		}
+	}
+	rs.Extends = ""
+	if err := rs.Validate(); err != nil {
+		return nil, &parse.Error{Pos: parse.Pos{File: file}, Msg: err.Error()}
+	}
+	return rs, nil
+}
+
+func sorted(l parse.ErrorList) error {
+	l.Sort()
+	return l.Err()
+}
+
+// base resolves an extends value: a built-in name, else a path relative to the file.
+func (l *loader) base(file, ext string) (*Ruleset, error) {
+	if looksLikeName(ext) && IsBuiltin(ext) {
+		return Builtin(ext)
+	}
+	p := ext
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(baseDir(file), p)
+	}
+	rs, err := l.file(p)
+	if err != nil && looksLikeName(ext) && errors.Is(err, os.ErrNotExist) {
+		return nil, unknownRuleset(ext)
+	}
+	return rs, err
+}
+
+// fileRulesetName names a ruleset after its file: the base name without .yaml or .yml.
+func fileRulesetName(file string) string {
+	base := filepath.Base(file)
+	if file == "" || file == "-" || base == "stdin" || base == "0" {
+		return "stdin"
+	}
+	for _, ext := range []string{".yaml", ".yml"} {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return base
+}

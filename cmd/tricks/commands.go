@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/fatih/color"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/urfave/cli/v2"
+)
+
+// Flags shared by the commands that read transcripts.
+func gameFlags(formats string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (replaces the transcript's game line)"},
+		&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` on top of the transcript's (repeatable)"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + formats},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers (default: the number of CPUs); output keeps input order"},
+		&cli.BoolFlag{Name: "strict", Usage: "exit 1 when any game has an illegal play or transcript error"},
+		&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only errors"},
+	}
+}
+
+func (e *env) choiceFrom(c *cli.Context) choice {
+	return choice{ruleset: c.String("ruleset"), options: c.StringSlice("option")}
+}
+
+// colors returns the palette for stdout: colour only on a terminal without --no-color/NO_COLOR.
+func (e *env) colors(c *cli.Context) palette {
+	on := isTerminal(e.stdout) && !c.Bool("no-color") && os.Getenv("NO_COLOR") == ""
+	mk := func(attrs ...color.Attribute) *color.Color {
+		col := color.New(attrs...)
+		if on {
+			col.EnableColor()
+		} else {
+			col.DisableColor()
+		}
+		return col
+	}
+	return palette{bad: mk(color.FgRed), lead: mk(color.FgGreen, color.Bold), dim: mk(color.Faint), head: mk(color.Bold)}
+}
+
+type palette struct{ bad, lead, dim, head *color.Color }
+
+func checkFormat(f string, allowed ...string) error {
+	for _, a := range allowed {
+		if f == a {
+			return nil
+		}
+	}
+	return usageError{fmt.Errorf("unknown format %q (expected %s)", f, strings.Join(allowed, ", "))}
+}
+
+func validateCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "validate",
+		Usage:     "replay every game and list each illegal play and transcript error",
+		ArgsUsage: "FILE|DIR|- ...",
+		Flags:     gameFlags("table, json, jsonl, csv"),
+		Action: func(c *cli.Context) error {
+			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv"); err != nil {
+				return err
+			}
+			if c.NArg() == 0 {
+				return usageError{fmt.Errorf("validate: name at least one transcript file, directory or -")}
+			}
+			files, err := transcriptFiles(c.Args().Slice())
+			if err != nil {
+				return usageError{err}
+			}
+			out := newValidateWriter(e, c)
+			e.pipeline(files, e.choiceFrom(c), c.Int("jobs"), out.game)
+			return out.finish()
+		},
+	}
+}
+
+func scoreCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "score",
+		Usage:     "per-round points, running totals, moons, penalties and the winner",
+		ArgsUsage: "FILE|DIR|- ...",
+		Flags:     gameFlags("table, json, jsonl, csv"),
+		Action: func(c *cli.Context) error {
+			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv"); err != nil {
+				return err
+			}
+			if c.NArg() == 0 {
+				return usageError{fmt.Errorf("score: name at least one transcript file, directory or -")}
+			}
+			files, err := transcriptFiles(c.Args().Slice())
+			if err != nil {
+				return usageError{err}
+			}
+			out := newScoreWriter(e, c)
+			e.pipeline(files, e.choiceFrom(c), c.Int("jobs"), out.game)
+			return out.finish()
+		},
+	}
+}
+
+func rulesetsCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "rulesets",
+		Usage:     "list the built-in rulesets; with a name, print its parameters as YAML (loadable with --ruleset FILE)",
+		ArgsUsage: "[NAME|FILE]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json or yaml"},
+			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` applied before printing (repeatable)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				f := c.String("format")
+				if err := checkFormat(f, "table", "json"); err != nil {
+					return err
+				}
+				type entry struct {
+					Name    string `json:"name"`
+					Family  string `json:"family"`
+					Players string `json:"players"`
+					Summary string `json:"summary"`
+				}
+				var list []entry
+				for _, name := range rulesets.Names() {
+					rs, err := rulesets.Builtin(name)
+					if err != nil {
+						return err
+					}
+					list = append(list, entry{name, rs.Family, fmt.Sprintf("%d-%d", rs.Players.Min, rs.Players.Max), rs.Summary})
+				}
+				if f == "json" {
+					b, _ := json.MarshalIndent(list, "", "  ")
+					fmt.Fprintln(e.stdout, string(b))
+					return nil
+				}
+				for _, l := range list {
+					fmt.Fprintf(e.stdout, "%-20s %-7s %-6s %s\n", l.Name, l.Family, l.Players, l.Summary)
+				}
+				return nil
+			}
+			rs, err := rulesets.Load(c.Args().First())
+			if err != nil {
+				fmt.Fprintf(e.stderr, "tricks: %v\n", err)
+				return exitError{exitInput}
+			}
+			for _, o := range c.StringSlice("option") {
+				k, v, _ := strings.Cut(o, "=")
+				if err := rs.Set(k, v); err != nil {
+					fmt.Fprintf(e.stderr, "tricks: option %s: %v\n", o, err)
+					return exitError{exitInput}
+				}
+			}
+			b, err := rs.Marshal()
+			if err != nil {
+				return err
+			}
+			_, err = e.stdout.Write(b)
+			return err
+		},
+	}
+}

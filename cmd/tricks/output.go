@@ -1,0 +1,391 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
+	"github.com/urfave/cli/v2"
+)
+
+// counts gathers what decides the exit status.
+type counts struct {
+	games, withViolations, violations, inputErrors int
+}
+
+func (n *counts) add(j *job) {
+	n.games++
+	if j.err != nil {
+		n.inputErrors++
+		return
+	}
+	if v := len(j.res.Violations); v > 0 {
+		n.withViolations++
+		n.violations += v
+	}
+}
+
+// jsonOut writes the JSON format: one game's object alone, several as an array (FORMAT.md
+// "Results"). The first object is held back until it is known whether a second follows.
+type jsonOut struct {
+	pending []byte
+	n       int
+}
+
+func (j *jsonOut) add(w *bufio.Writer, b []byte) {
+	j.n++
+	switch j.n {
+	case 1:
+		j.pending = append([]byte(nil), b...)
+	case 2:
+		w.WriteString("[\n")
+		w.Write(j.pending)
+		j.pending = nil
+		fallthrough
+	default:
+		w.WriteString(",\n")
+		w.Write(b)
+	}
+}
+
+func (j *jsonOut) finish(w *bufio.Writer) {
+	switch j.n {
+	case 0:
+		w.WriteString("[]\n")
+	case 1:
+		w.Write(j.pending)
+		w.WriteString("\n")
+	default:
+		w.WriteString("\n]\n")
+	}
+}
+
+// ---- validate ----
+
+type validateWriter struct {
+	e      *env
+	format string
+	quiet  bool
+	w      *bufio.Writer
+	col    palette
+	n      counts
+	first  bool
+	js     jsonOut
+}
+
+func newValidateWriter(e *env, c *cli.Context) *validateWriter {
+	vw := &validateWriter{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.stdout), col: e.colors(c), first: true}
+	if vw.format == "csv" && !vw.quiet {
+		vw.w.WriteString("file,game,round,trick,player,card,rule,line,col,message\n")
+	}
+	return vw
+}
+
+type validateJSON struct {
+	File       string               `json:"file"`
+	Game       int                  `json:"game"`
+	Ruleset    string               `json:"ruleset"`
+	Valid      bool                 `json:"valid"`
+	Violations []validate.Violation `json:"violations"`
+}
+
+func (vw *validateWriter) game(j *job) {
+	vw.n.add(j)
+	if j.err != nil {
+		vw.w.Flush()
+		printError(vw.e.stderr, j.file, j.err)
+		return
+	}
+	if vw.quiet {
+		return
+	}
+	vs := j.res.Violations
+	switch vw.format {
+	case "json", "jsonl":
+		b, _ := json.Marshal(validateJSON{j.res.File, j.res.Game, j.res.Ruleset, len(vs) == 0, vs})
+		if vw.format == "json" {
+			vw.js.add(vw.w, b)
+		} else {
+			vw.w.Write(b)
+			vw.w.WriteString("\n")
+		}
+	case "csv":
+		cw := csv.NewWriter(vw.w)
+		for _, v := range vs {
+			card := ""
+			if v.Card < 54 {
+				card = v.Card.String()
+			}
+			cw.Write([]string{j.file, strconv.Itoa(j.res.Game), strconv.Itoa(v.Round), itoaOr(v.Trick), v.Player, card, v.Rule,
+				itoaOr(v.Pos.Line), itoaOr(v.Pos.Col), v.Msg})
+		}
+		cw.Flush()
+	default:
+		for _, v := range vs {
+			pos := v.Pos
+			if pos.File == "" {
+				pos.File = j.file
+			}
+			where := fmt.Sprintf("round %d", v.Round)
+			if v.Trick > 0 {
+				where += fmt.Sprintf(", trick %d", v.Trick)
+			}
+			fmt.Fprintf(vw.w, "%s: %s: %s (%s)\n", pos, vw.col.bad.Sprint(v.Rule), v.Msg, where)
+		}
+	}
+	vw.first = false
+}
+
+func itoaOr(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func (vw *validateWriter) finish() error {
+	if vw.format == "json" && !vw.quiet {
+		vw.js.finish(vw.w)
+	}
+	if (vw.format == "table" || vw.format == "text") && !vw.quiet {
+		n := vw.n
+		fmt.Fprintf(vw.w, "%d %s, %d with violations (%d in all)", n.games, plural(n.games, "game"), n.withViolations, n.violations)
+		if n.inputErrors > 0 {
+			fmt.Fprintf(vw.w, ", %d unreadable", n.inputErrors)
+		}
+		fmt.Fprintln(vw.w)
+	}
+	vw.w.Flush()
+	switch {
+	case vw.n.inputErrors > 0:
+		return exitError{exitInput}
+	case vw.n.violations > 0:
+		return exitError{exitIllegal}
+	}
+	return nil
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
+}
+
+// ---- score ----
+
+type scoreWriter struct {
+	e      *env
+	format string
+	quiet  bool
+	strict bool
+	w      *bufio.Writer
+	col    palette
+	n      counts
+	first  bool
+	js     jsonOut
+}
+
+func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
+	sw := &scoreWriter{e: e, format: c.String("format"), quiet: c.Bool("quiet"), strict: c.Bool("strict"),
+		w: bufio.NewWriter(e.stdout), col: e.colors(c), first: true}
+	if sw.format == "csv" && !sw.quiet {
+		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes\n")
+	}
+	return sw
+}
+
+func (sw *scoreWriter) game(j *job) {
+	sw.n.add(j)
+	if j.err != nil {
+		sw.w.Flush()
+		printError(sw.e.stderr, j.file, j.err)
+		return
+	}
+	if sw.quiet {
+		return
+	}
+	res := j.res
+	switch sw.format {
+	case "json", "jsonl":
+		b, err := json.Marshal(res)
+		if err != nil {
+			fmt.Fprintf(sw.e.stderr, "%s: %v\n", j.file, err)
+			return
+		}
+		if sw.format == "json" {
+			sw.js.add(sw.w, b)
+		} else {
+			sw.w.Write(b)
+			sw.w.WriteString("\n")
+		}
+	case "csv":
+		cw := csv.NewWriter(sw.w)
+		for _, r := range res.Rounds {
+			if r.Ignored {
+				continue
+			}
+			dealer := ""
+			if r.Dealer != nil {
+				dealer = *r.Dealer
+			}
+			for i, k := range r.Points.Keys {
+				cw.Write([]string{j.file, strconv.Itoa(res.Game), res.Ruleset, strconv.Itoa(r.Round), dealer, k,
+					strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(r.Notes, "; ")})
+			}
+		}
+		cw.Flush()
+	default:
+		sw.table(res)
+	}
+	sw.first = false
+}
+
+// table prints one game as a score sheet: per round each unit's points and running total.
+func (sw *scoreWriter) table(res *score.Result) {
+	w := sw.w
+	if !sw.first {
+		w.WriteString("\n")
+	}
+	units := res.Totals.Keys
+	fmt.Fprintf(w, "%s\n", sw.col.head.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset))
+	widths := make([]int, len(units))
+	for i, u := range units {
+		widths[i] = max(len(u), 11)
+	}
+	fmt.Fprintf(w, "%5s  %-10s", "round", "dealer")
+	for i, u := range units {
+		fmt.Fprintf(w, "  %*s", widths[i], u)
+	}
+	w.WriteString("  notes\n")
+	for _, r := range res.Rounds {
+		dealer := "-"
+		if r.Dealer != nil {
+			dealer = *r.Dealer
+		}
+		label := strconv.Itoa(r.Round)
+		if len(r.Tiebreak) > 0 {
+			label += "t"
+		}
+		fmt.Fprintf(w, "%5s  %-10s", label, truncate(dealer, 10))
+		for i, u := range units {
+			cell := ""
+			if !r.Ignored {
+				if has(r.Points.Keys, u) {
+					cell = fmt.Sprintf("%+d → %d", r.Points.Get(u), r.Totals.Get(u))
+				} else {
+					cell = fmt.Sprintf("%d", r.Totals.Get(u))
+				}
+			}
+			pad := widths[i] - len([]rune(cell))
+			if pad > 0 {
+				w.WriteString(strings.Repeat(" ", pad+2))
+			} else {
+				w.WriteString("  ")
+			}
+			if !r.Ignored && r.Points.Get(u) > 0 && res.Ruleset != "" && !strings.HasPrefix(res.Ruleset, "spades") {
+				w.WriteString(sw.col.bad.Sprint(cell))
+			} else {
+				w.WriteString(cell)
+			}
+		}
+		notes := append([]string(nil), r.Notes...)
+		if r.Ignored {
+			notes = append(notes, "after the game ended: not scored")
+		}
+		for _, v := range r.Violations {
+			if v.Rule == validate.AfterGameEnd {
+				continue
+			}
+			s := v.Rule
+			if v.Player != "" {
+				s += " " + v.Player
+			}
+			if v.Trick > 0 {
+				s += fmt.Sprintf(" t%d", v.Trick)
+			}
+			notes = append(notes, s)
+		}
+		if len(notes) > 0 {
+			w.WriteString("  " + sw.col.dim.Sprint(strings.Join(notes, "; ")))
+		}
+		w.WriteString("\n")
+	}
+	fmt.Fprintf(w, "%5s  %-10s", "total", "")
+	leaders := leadersOf(res)
+	for i, u := range units {
+		cell := strconv.Itoa(res.Totals.Get(u))
+		w.WriteString(strings.Repeat(" ", max(widths[i]-len(cell), 0)+2))
+		if leaders[u] {
+			w.WriteString(sw.col.lead.Sprint(cell))
+		} else {
+			w.WriteString(cell)
+		}
+	}
+	w.WriteString("\n")
+	switch {
+	case res.Winner != nil:
+		fmt.Fprintf(w, "winner: %s\n", sw.col.lead.Sprint(*res.Winner))
+	case len(res.Tied) > 0:
+		fmt.Fprintf(w, "tied: %s (undecided: a tie-break round decides)\n", strings.Join(res.Tied, ", "))
+	default:
+		w.WriteString("unfinished\n")
+	}
+}
+
+// leadersOf marks the units leading the running totals (lowest in the Hearts family,
+// highest in Spades).
+func leadersOf(res *score.Result) map[string]bool {
+	out := map[string]bool{}
+	if len(res.Totals.Vals) == 0 {
+		return out
+	}
+	high := res.Bags != nil
+	best := res.Totals.Vals[0]
+	for _, v := range res.Totals.Vals {
+		if (high && v > best) || (!high && v < best) {
+			best = v
+		}
+	}
+	for i, v := range res.Totals.Vals {
+		if v == best {
+			out[res.Totals.Keys[i]] = true
+		}
+	}
+	return out
+}
+
+func has(keys []string, k string) bool {
+	for _, x := range keys {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+func truncate(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
+func (sw *scoreWriter) finish() error {
+	if sw.format == "json" && !sw.quiet {
+		sw.js.finish(sw.w)
+	}
+	sw.w.Flush()
+	switch {
+	case sw.n.inputErrors > 0:
+		return exitError{exitInput}
+	case sw.strict && sw.n.violations > 0:
+		return exitError{exitIllegal}
+	}
+	return nil
+}

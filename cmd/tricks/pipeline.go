@@ -1,0 +1,258 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// choice is which rules apply to a game: the ruleset named by -r (or the transcript's game
+// line), the transcript's option lines, then -o options on top (CLI.md).
+type choice struct {
+	ruleset string   // -r value; "" = the transcript's game line
+	options []string // -o k=v
+}
+
+// job is one game going through the pipeline; done is closed when it is finished.
+type job struct {
+	file string
+	game *parse.Game
+	rs   *rulesets.Ruleset
+	err  error // input error: parse, ruleset, or replay (exit 2)
+	rp   *validate.Replay
+	res  *score.Result
+	done chan struct{}
+}
+
+// transcriptFiles expands the arguments: files as given, directories to the transcripts
+// below them (.tricks .yaml .yml .json, but not *.expected.json), "-" for standard input.
+func transcriptFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if a == "-" {
+			out = append(out, a)
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || strings.HasSuffix(p, ".expected.json") {
+				return nil
+			}
+			switch strings.ToLower(filepath.Ext(p)) {
+			case ".tricks", ".yaml", ".yml", ".json":
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// resolver turns a game's ruleset name and options into a Ruleset, caching by the whole
+// choice so that a million games with the same rules share one Ruleset (and its tables).
+type resolver struct {
+	choice choice
+	cache  map[string]*rulesets.Ruleset
+	base   map[string]*rulesets.Ruleset
+}
+
+func newResolver(c choice) *resolver {
+	return &resolver{choice: c, cache: map[string]*rulesets.Ruleset{}, base: map[string]*rulesets.Ruleset{}}
+}
+
+func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
+	name, namePos := r.choice.ruleset, parse.Pos{}
+	if name == "" {
+		name, namePos = g.Ruleset, g.RulesetPos
+	}
+	if name == "" {
+		pos := g.Pos
+		pos.File = g.File
+		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
+	}
+	var key strings.Builder
+	key.WriteString(name)
+	for _, kv := range g.Options {
+		key.WriteString("\x00" + kv.Key + "=" + kv.Value)
+	}
+	for _, o := range r.choice.options {
+		key.WriteString("\x01" + o)
+	}
+	if rs, ok := r.cache[key.String()]; ok {
+		return rs, nil
+	}
+	base, ok := r.base[name]
+	if !ok {
+		var err error
+		base, err = rulesets.Load(name)
+		if err != nil {
+			if namePos.IsValid() {
+				namePos.File = g.File
+				return nil, parse.ErrorList{{Pos: namePos, Msg: err.Error()}}
+			}
+			return nil, err
+		}
+		r.base[name] = base
+	}
+	rs := base.Clone()
+	var errs parse.ErrorList
+	for _, kv := range g.Options {
+		if err := rs.Set(kv.Key, kv.Value); err != nil {
+			pos := kv.Pos
+			pos.File = g.File
+			errs.Add(pos, err.Error())
+		}
+	}
+	for _, o := range r.choice.options {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok {
+			return nil, fmt.Errorf("option %q: expected key=value", o)
+		}
+		if err := rs.Set(strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
+			return nil, fmt.Errorf("option %s: %v", o, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if len(r.cache) > 1024 {
+		clear(r.cache)
+	}
+	r.cache[key.String()] = rs
+	return rs, nil
+}
+
+// pipeline reads every game of the files, resolves its rules, replays and scores it on
+// `jobs` workers, and calls emit for each game in input order. A file that cannot be opened
+// is reported through emit as a job with an error.
+func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	work := make(chan *job, jobs*4)
+	order := make(chan *job, jobs*16)
+	for i := 0; i < jobs; i++ {
+		go func() {
+			v := validate.New()
+			for j := range work {
+				process(v, j)
+				close(j.done)
+			}
+		}()
+	}
+	go func() {
+		res := newResolver(c)
+		defer close(order)
+		defer close(work)
+		for _, f := range files {
+			e.readFile(f, func(g *parse.Game, err error) {
+				j := &job{file: f, game: g, err: err, done: make(chan struct{})}
+				if err == nil {
+					j.rs, j.err = res.resolve(g)
+				}
+				order <- j
+				work <- j
+			})
+		}
+	}()
+	for j := range order {
+		<-j.done
+		emit(j)
+	}
+}
+
+// readFile streams the games of one file to fn.
+func (e *env) readFile(name string, fn func(*parse.Game, error)) {
+	var r io.Reader
+	if name == "-" {
+		r = e.stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			fn(nil, err)
+			return
+		}
+		defer f.Close()
+		r = f
+	}
+	rd := parse.NewReader(r, name, parse.Auto)
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			fn(g, err)
+			if g == nil {
+				return
+			}
+			continue
+		}
+		fn(g, nil)
+	}
+}
+
+// process replays and scores one job (on a worker).
+func process(v *validate.Validator, j *job) {
+	if j.err != nil {
+		return
+	}
+	rp, err := v.Replay(j.game, j.rs)
+	if err != nil {
+		var el parse.ErrorList
+		if errors.As(err, &el) {
+			for _, e := range el {
+				if e.Pos.File == "" {
+					e.Pos.File = j.game.File
+				}
+			}
+		}
+		j.err = err
+		return
+	}
+	j.rp = rp
+	j.res = score.Score(rp)
+}
+
+// printError writes an input error, one line per positioned message.
+func printError(w io.Writer, file string, err error) {
+	var el parse.ErrorList
+	if errors.As(err, &el) {
+		for _, e := range el {
+			if e.Pos.File == "" && !e.Pos.IsValid() {
+				fmt.Fprintf(w, "%s: %s\n", file, e.Msg)
+				continue
+			}
+			fmt.Fprintln(w, e.Error())
+		}
+		return
+	}
+	fmt.Fprintf(w, "%s: %v\n", file, err)
+}

@@ -1,0 +1,269 @@
+package score
+
+import (
+	"fmt"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// game is the state of one game being scored. Units are what scores: players, or sides in a
+// partnership game. totals are per unit.
+type game struct {
+	rp       *validate.Replay
+	rs       *rulesets.Ruleset
+	units    []string // names of the scoring units
+	unitOf   []int    // unit of each global seat
+	totals   []int
+	bags     []int // Spades: bags carried per unit
+	normal   int   // normal rounds scored
+	ended    bool  // the end condition was met
+	finished bool  // ended with a single winner
+	winner   int   // unit, -1 when none
+	tied     []int // units tied at the end, while undecided
+	res      *Result
+	// bdnWinner is the unit whose blind double nil won the game (bdn=win), -1 when none.
+	bdnWinner int
+}
+
+// Score turns a replay into its result: per-round points and totals, moons, penalties,
+// end of game and winner. Rounds recorded after the game ended are reported
+// (after-game-end) and not scored.
+func Score(rp *validate.Replay) *Result {
+	g := rp.Game
+	s := &game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1}
+	n := len(rp.Players)
+	s.unitOf = make([]int, n)
+	if rp.Rules.Family == rulesets.Spades && rp.Rules.Teams && n == 4 {
+		s.units = []string{rp.Players[0] + "+" + rp.Players[2], rp.Players[1] + "+" + rp.Players[3]}
+		s.unitOf = []int{0, 1, 0, 1}
+	} else {
+		s.units = rp.Players
+		for i := range s.unitOf {
+			s.unitOf[i] = i
+		}
+	}
+	s.totals = make([]int, len(s.units))
+	s.bags = make([]int, len(s.units))
+	res := &Result{File: g.File, Game: g.Index, Ruleset: rp.Rules.Name, Players: rp.Players,
+		Rounds: make([]Round, 0, len(rp.Rounds)), Violations: []validate.Violation{}}
+	if len(s.units) != n {
+		res.Sides = s.units
+	}
+	s.res = res
+	for _, r := range rp.Rounds {
+		s.round(r)
+	}
+	res.Totals = s.scores(s.totals)
+	if rp.Rules.Family == rulesets.Spades {
+		b := s.scores(s.bags)
+		res.Bags = &b
+	}
+	res.Finished = s.finished
+	if s.winner >= 0 {
+		w := s.units[s.winner]
+		res.Winner = &w
+	}
+	if !s.finished && s.ended && len(s.tied) > 1 {
+		for _, u := range s.tied {
+			res.Tied = append(res.Tied, s.units[u])
+		}
+	}
+	for _, r := range res.Rounds {
+		res.Violations = append(res.Violations, r.Violations...)
+	}
+	return res
+}
+
+func (s *game) scores(vals []int) Scores {
+	return Scores{Keys: s.units, Vals: append([]int(nil), vals...)}
+}
+
+// round scores one round and appends its result.
+func (s *game) round(r *validate.Round) {
+	players := s.rp.Players
+	out := Round{Round: r.Number, Violations: r.Violations}
+	if out.Violations == nil {
+		out.Violations = []validate.Violation{}
+	}
+	if s.finished || (s.ended && !r.Tiebreak) {
+		out.Ignored = true
+		out.Points = Scores{}
+		out.Totals = s.scores(s.totals)
+		out.Violations = []validate.Violation{{Round: r.Number, Card: parse.NoCard, Rule: validate.AfterGameEnd,
+			Msg: fmt.Sprintf("round %d is recorded after the game ended", r.Number), Pos: r.Src.Pos}}
+		s.res.Rounds = append(s.res.Rounds, out)
+		return
+	}
+	d := players[r.Dealer]
+	out.Dealer = &d
+	if r.Tiebreak {
+		for _, g := range r.Seats {
+			out.Tiebreak = append(out.Tiebreak, players[g])
+		}
+	}
+	var pts []int // per unit
+	if s.rs.Family == rulesets.Spades {
+		pts = s.spadesRound(r, &out)
+	} else {
+		pts = s.heartsRound(r, &out)
+	}
+	keys := s.units
+	if r.Tiebreak {
+		keys = out.Tiebreak
+	}
+	out.Points = Scores{Keys: keys, Vals: make([]int, len(keys))}
+	for i, k := range keys {
+		for u, name := range s.units {
+			if name == k {
+				out.Points.Vals[i] = pts[u]
+			}
+		}
+	}
+	for u := range s.totals {
+		s.totals[u] += pts[u]
+	}
+	if r.Tiebreak {
+		s.tiebreak(r, pts)
+	} else {
+		s.normal++
+		if s.rs.Family != rulesets.Spades {
+			s.reset(&out)
+		}
+		s.endCheck()
+	}
+	out.Totals = s.scores(s.totals)
+	s.checkRecorded(r, &out)
+	s.res.Rounds = append(s.res.Rounds, out)
+}
+
+// reset applies the exact reset: a total exactly at the target loses ExactReset.
+func (s *game) reset(out *Round) {
+	rs := s.rs
+	if rs.ExactReset == 0 || rs.End == "rounds" {
+		return
+	}
+	for u, t := range s.totals {
+		if t == rs.Target {
+			s.totals[u] -= rs.ExactReset
+			out.Resets = append(out.Resets, s.units[u])
+			out.Notes = append(out.Notes, fmt.Sprintf("exact reset: %s -%d", s.units[u], rs.ExactReset))
+		}
+	}
+}
+
+// endCheck decides whether the game is over after a normal round, and who won.
+func (s *game) endCheck() {
+	if over, winners := s.endState(s.totals, s.normal); over {
+		s.ended = true
+		if len(winners) == 1 {
+			s.finished, s.winner, s.tied = true, winners[0], nil
+		} else {
+			s.tied = winners
+		}
+	}
+}
+
+// endState says whether totals after `normal` normal rounds end the game, and the units
+// that lead (one: the winner; several: tied).
+func (s *game) endState(totals []int, normal int) (bool, []int) {
+	rs := s.rs
+	if rs.Family == rulesets.Spades {
+		return s.spadesEnd(totals)
+	}
+	over := false
+	switch rs.End {
+	case "rounds":
+		over = normal >= rs.RoundsFor(len(s.rp.Players))
+	case "exceed":
+		for _, t := range totals {
+			over = over || t > rs.Target
+		}
+	default:
+		for _, t := range totals {
+			over = over || t >= rs.Target
+		}
+	}
+	if !over {
+		return false, nil
+	}
+	return true, lowest(totals, nil)
+}
+
+// lowest returns the units with the lowest value (among only, when not nil).
+func lowest(vals []int, only []int) []int {
+	var best []int
+	consider := func(u int) {
+		switch {
+		case len(best) == 0 || vals[u] < vals[best[0]]:
+			best = append(best[:0], u)
+		case vals[u] == vals[best[0]]:
+			best = append(best, u)
+		}
+	}
+	if only == nil {
+		for u := range vals {
+			consider(u)
+		}
+	} else {
+		for _, u := range only {
+			consider(u)
+		}
+	}
+	return best
+}
+
+// tiebreak decides a tie-break round: the fewest points among its players wins; a new tie
+// leaves those players tied.
+func (s *game) tiebreak(r *validate.Round, pts []int) {
+	var in []int
+	for _, g := range r.Seats {
+		in = append(in, s.unitOf[g])
+	}
+	best := lowest(pts, in)
+	if !s.ended {
+		return // a tie-break before the end decides nothing
+	}
+	if len(best) == 1 {
+		s.finished, s.winner, s.tied = true, best[0], nil
+	} else {
+		s.tied = best
+	}
+}
+
+// checkRecorded compares the table's recorded score and total lines with the computed ones.
+func (s *game) checkRecorded(r *validate.Round, out *Round) {
+	src := r.Src
+	for _, c := range src.Score {
+		if u := s.unitIndex(c.Player); u >= 0 {
+			if got := out.Points.Get(s.units[u]); got != c.N {
+				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
+					Rule: validate.ScoreMismatch, Msg: fmt.Sprintf("%s: recorded points %d, computed %d", c.Player, c.N, got), Pos: c.Pos})
+			}
+		}
+	}
+	for _, c := range src.Total {
+		if u := s.unitIndex(c.Player); u >= 0 {
+			if got := s.totals[u]; got != c.N {
+				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
+					Rule: validate.ScoreMismatch, Msg: fmt.Sprintf("%s: recorded total %d, computed %d", c.Player, c.N, got), Pos: c.Pos})
+			}
+		}
+	}
+}
+
+// unitIndex finds the unit a recorded name refers to: a unit name, or a player of a side.
+func (s *game) unitIndex(name string) int {
+	for u, n := range s.units {
+		if n == name {
+			return u
+		}
+	}
+	for i, p := range s.rp.Players {
+		if p == name {
+			return s.unitOf[i]
+		}
+	}
+	return -1
+}

@@ -1,0 +1,233 @@
+package score
+
+import (
+	"fmt"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// bid is a Spades bid as the ruleset reads it.
+type bid struct {
+	n     int
+	isNil bool
+	blind bool
+}
+
+// readBid interprets a bid as written: "0" is nil where nil is on, "nil" a plain 0 where
+// it is off, "b0" blind nil or a blind plain 0; a missing bid is a plain 0 (RULES §6, §7).
+func (s *game) readBid(b parse.Bid, ok bool) bid {
+	if !ok {
+		return bid{}
+	}
+	nilOn := bool(s.rs.Nil)
+	return bid{n: b.N, isNil: nilOn && (b.Nil || b.N == 0), blind: b.Blind}
+}
+
+// spadesRound computes a Spades round per unit (player or side): contracts, nils, blind
+// bids, overtricks and bags, the bag penalty, quicksand (RULES §6, §7).
+func (s *game) spadesRound(r *validate.Round, out *Round) []int {
+	rs := s.rs
+	players := s.rp.Players
+	n := len(r.Seats)
+	pts := make([]int, len(s.units))
+	newBags := make([]int, len(s.units))
+	var bids [validate.MaxSeats]bid
+	bw := Words{}
+	tr := Scores{}
+	for l := 0; l < n; l++ {
+		bids[l] = s.readBid(r.Bids[l], r.HasBid[l])
+		name := players[r.Seats[l]]
+		if r.HasBid[l] {
+			bw.Keys = append(bw.Keys, name)
+			bw.Vals = append(bw.Vals, r.Bids[l].String())
+		}
+		tr.Keys = append(tr.Keys, name)
+		tr.Vals = append(tr.Vals, r.Tricks[l])
+	}
+	out.Bids, out.Tricks = &bw, &tr
+	s.checkBlind(r, bids[:n], out)
+
+	quick := bool(rs.Quicksand)
+	nilFail := rs.NilFail
+	// contract scores a number contract of c tricks taken k; blind: exact or -100.
+	contract := func(u, c, k int, blind bool) {
+		switch {
+		case blind && k == c:
+			pts[u] += 100
+		case blind:
+			pts[u] -= 100
+		case k >= c && quick:
+			pts[u] += 10*c - 10*(k-c)
+		case k >= c:
+			pts[u] += 10*c + (k - c)
+			newBags[u] += k - c
+		case quick:
+			pts[u] -= 10 * (c - k)
+		default:
+			switch rs.Under {
+			case "diff":
+				pts[u] -= 10 * (c - k)
+			case "bid":
+				pts[u] -= 10 * c
+			}
+		}
+	}
+	// nilScore scores a nil worth `worth` (100, 200, 400, 800) with k tricks taken.
+	// helps: the failed nil's tricks count toward the side's contract instead (so they are
+	// not bags twice).
+	nilScore := func(u, worth, k int, helps bool) {
+		switch {
+		case k == 0:
+			pts[u] += worth
+		case nilFail != 0:
+			pts[u] -= worth
+		case !quick && !helps:
+			newBags[u] += k
+		}
+	}
+	bdnWon := -1
+	for u := range s.units {
+		var members []int // local seats of the unit
+		for l := 0; l < n; l++ {
+			if s.unitOf[r.Seats[l]] == u {
+				members = append(members, l)
+			}
+		}
+		if len(members) == 0 {
+			continue
+		}
+		// Double nil: both partners nil of the same kind, judged together.
+		if len(members) == 2 && rs.DoubleNil {
+			a, b := bids[members[0]], bids[members[1]]
+			if a.isNil && b.isNil && a.blind == b.blind {
+				k := r.Tricks[members[0]] + r.Tricks[members[1]]
+				worth := 400
+				if a.blind {
+					worth = 800
+					if rs.BDN == "win" {
+						worth = 0
+						if k == 0 {
+							bdnWon = u
+							out.Notes = append(out.Notes, fmt.Sprintf("blind double nil made: %s wins", s.units[u]))
+						}
+					}
+				}
+				if worth == 0 && k > 0 {
+					worth = 800 // a failed blind double nil under bdn=win still costs 800
+				}
+				nilScore(u, worth, k, false)
+				continue
+			}
+		}
+		c, k, blindNumber, nils := 0, 0, false, 0
+		for _, l := range members {
+			b := bids[l]
+			if b.isNil {
+				nils++
+				worth := 100
+				if b.blind {
+					worth = 200
+				}
+				nilScore(u, worth, r.Tricks[l], bool(rs.FailedNilHelps))
+				if rs.FailedNilHelps {
+					k += r.Tricks[l]
+				}
+				continue
+			}
+			c += b.n
+			k += r.Tricks[l]
+			blindNumber = blindNumber || b.blind
+		}
+		if nils == len(members) && !rs.FailedNilHelps {
+			continue // no contract: nil tricks are judged by the nils alone
+		}
+		contract(u, c, k, blindNumber)
+	}
+	// Bags: capped per side and round, carried; ten bags cost 100.
+	var pen Scores
+	for u := range s.units {
+		b := newBags[u]
+		if rs.BagCap > 0 && b > rs.BagCap {
+			b = rs.BagCap
+		}
+		s.bags[u] += b
+		if rs.BagPenalty {
+			for s.bags[u] >= 10 {
+				s.bags[u] -= 10
+				pts[u] -= 100
+				if pen.Keys == nil {
+					pen = Scores{}
+				}
+				pen.Keys = append(pen.Keys, s.units[u])
+				pen.Vals = append(pen.Vals, -100)
+				out.Notes = append(out.Notes, fmt.Sprintf("10 bags: %s -100", s.units[u]))
+			}
+		}
+	}
+	if pen.Keys != nil {
+		out.BagPenalty = &pen
+	}
+	b := s.scores(s.bags)
+	out.Bags = &b
+	if bdnWon >= 0 {
+		s.bdnWinner = bdnWon
+	}
+	return pts
+}
+
+// checkBlind reports blind bids the rules do not allow (RULES §7): blind=on, at most 7,
+// and the side at least 100 behind the highest total before the round (never in round 1).
+func (s *game) checkBlind(r *validate.Round, bids []bid, out *Round) {
+	high := 0
+	for u, t := range s.totals {
+		if u == 0 || t > high {
+			high = t
+		}
+	}
+	first := s.normal == 0
+	for l, b := range bids {
+		if !b.blind || !r.HasBid[l] {
+			continue
+		}
+		name := s.rp.Players[r.Seats[l]]
+		u := s.unitOf[r.Seats[l]]
+		why := ""
+		switch {
+		case !bool(s.rs.Blind):
+			why = "blind bids are off"
+		case !b.isNil && b.n > 7:
+			why = "a blind bid may be 7 at most"
+		case first || high-s.totals[u] < 100:
+			why = "only a side 100 or more behind the leader may bid blind"
+		}
+		if why != "" {
+			out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: name, Card: parse.NoCard,
+				Rule: validate.BlindNotAllowed, Msg: fmt.Sprintf("%s bid %s: %s", name, r.Bids[l].String(), why), Pos: r.Bids[l].Pos})
+		}
+	}
+}
+
+// spadesEnd: a made blind double nil under bdn=win wins; otherwise among units at or over
+// the target the highest wins; equal: play on.
+func (s *game) spadesEnd(totals []int) (bool, []int) {
+	if s.bdnWinner >= 0 {
+		return true, []int{s.bdnWinner}
+	}
+	best := []int{}
+	for u, t := range totals {
+		if t < s.rs.Target {
+			continue
+		}
+		switch {
+		case len(best) == 0 || t > totals[best[0]]:
+			best = append(best[:0], u)
+		case t == totals[best[0]]:
+			best = append(best, u)
+		}
+	}
+	if len(best) != 1 {
+		return false, nil
+	}
+	return true, best
+}

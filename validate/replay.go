@@ -1,0 +1,256 @@
+// Package validate replays transcripts under a ruleset: seats and dealer rotation, the deck
+// for the player count, deal checks, passes, bids, tricks and their winners, and the legality
+// of every play. Illegal plays and transcript errors are collected as Violations with
+// positions; input that cannot be read as a game is returned as a parse.ErrorList.
+package validate
+
+import (
+	"fmt"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+)
+
+// MaxSeats bounds the table size.
+const MaxSeats = 16
+
+// Replay is a game played through.
+type Replay struct {
+	Game    *parse.Game
+	Rules   *rulesets.Ruleset
+	Players []string
+	Rounds  []*Round
+}
+
+// Round is one round played through. Per-seat arrays are indexed by the round's local seat:
+// an index into Seats (the participants in table order; every player outside tie-breaks).
+type Round struct {
+	Number   int // 1-based, in transcript order
+	Src      *parse.Round
+	Table    *rulesets.Table
+	Rules    *Rules
+	Tiebreak bool
+	Seats    []int // global seat of each participant
+	Dealer   int   // global seat
+	PassDir  string
+	Tally    bool
+
+	Won     [MaxSeats]Hand // cards won in tricks (or taken, in a tally)
+	Tricks  [MaxSeats]int  // tricks won (Spades tallies: tricks taken)
+	Played  int            // tricks recorded
+	Carried int            // tricks nobody won (all cancelled)
+	// LastToLeader: the last trick was all cancelled and went to its leader.
+	LastToLeader bool
+	// Revokers lists the local seat of each revoke, in play order.
+	Revokers []int
+
+	Bids   [MaxSeats]parse.Bid // Spades
+	HasBid [MaxSeats]bool
+	// Moon holds a recorded moon choice: local seat and "old"/"new"; seat -1 when none.
+	MoonSeat    int
+	MoonScoring string
+
+	Violations []Violation
+}
+
+// Local returns the local seat of global seat g, or -1.
+func (r *Round) Local(g int) int {
+	for i, s := range r.Seats {
+		if s == g {
+			return i
+		}
+	}
+	return -1
+}
+
+// Validator replays games. It keeps scratch space between games; use one per goroutine.
+type Validator struct {
+	tables map[tableKey]*Rules
+	errs   parse.ErrorList
+	// scratch for one round
+	leaders []int8
+	winners []int8
+	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
+}
+
+type tableKey struct {
+	rs       *rulesets.Ruleset
+	n        int
+	tiebreak bool
+}
+
+// New returns a Validator.
+func New() *Validator { return &Validator{tables: map[tableKey]*Rules{}} }
+
+// Game replays g under rs with a fresh Validator.
+func Game(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error) { return New().Replay(g, rs) }
+
+// RulesFor returns the compiled rules of rs for n seats (cached); a tie-break table never
+// passes.
+func (v *Validator) RulesFor(rs *rulesets.Ruleset, n int, tiebreak bool) (*Rules, error) {
+	k := tableKey{rs, n, tiebreak}
+	if r, ok := v.tables[k]; ok {
+		return r, nil
+	}
+	table := rs.Table
+	if tiebreak {
+		table = rs.TiebreakTable
+	}
+	t, err := table(n)
+	if err != nil {
+		return nil, err
+	}
+	r := NewRules(t)
+	if len(v.tables) > 64 {
+		clear(v.tables)
+	}
+	v.tables[k] = r
+	return r, nil
+}
+
+// Replay plays g through under rs. The error, when not nil, is a parse.ErrorList of input
+// that cannot be read as a game (RULES §7): the replay is then incomplete.
+func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error) {
+	v.errs = v.errs[:0]
+	rp := &Replay{Game: g, Rules: rs, Players: g.Players}
+	n := len(g.Players)
+	if err := rs.CheckPlayers(n); err != nil {
+		v.errs.Add(g.PlayersPos, err.Error())
+		return rp, v.errs
+	}
+	if n > MaxSeats {
+		v.errs.Addf(g.PlayersPos, "%d players: at most %d can be seated", n, MaxSeats)
+		return rp, v.errs
+	}
+	dealer := -1 // previous round's dealer
+	normal := 0  // normal rounds so far (the pass cycle position)
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	for i, src := range g.Rounds {
+		r := &Round{Number: i + 1, Src: src, Seats: all, MoonSeat: -1}
+		if src.Tiebreak != nil {
+			r.Tiebreak = true
+			r.Seats = v.seatList(g, src.Tiebreak, src.Pos)
+			if r.Seats == nil {
+				return rp, v.errs
+			}
+		}
+		// Dealer.
+		switch {
+		case src.Dealer != "":
+			d := seatOf(g.Players, src.Dealer)
+			if d < 0 {
+				v.errs.Addf(src.DealerPos, "unknown dealer %q (players: %s)", src.Dealer, joinNames(g.Players))
+				return rp, v.errs
+			}
+			r.Dealer = d
+		case dealer < 0:
+			r.Dealer = r.Seats[0]
+			if r.Tiebreak {
+				r.Dealer = nextIn(r.Seats, 0, n)
+			}
+		default:
+			r.Dealer = nextIn(r.Seats, dealer+1, n)
+		}
+		dealer = r.Dealer
+		rules, err := v.RulesFor(rs, len(r.Seats), r.Tiebreak)
+		if err != nil {
+			v.errs.Add(src.Pos, err.Error())
+			return rp, v.errs
+		}
+		r.Rules, r.Table = rules, rules.Table
+		r.PassDir = "hold"
+		if !r.Tiebreak {
+			r.PassDir = r.Table.Pass[normal%len(r.Table.Pass)]
+			normal++
+		}
+		if !v.round(g, r) {
+			return rp, v.errs
+		}
+		rp.Rounds = append(rp.Rounds, r)
+	}
+	if len(v.errs) > 0 {
+		return rp, v.errs
+	}
+	return rp, nil
+}
+
+// nextIn returns the first seat of seats at or clockwise after global seat from.
+func nextIn(seats []int, from, n int) int {
+	for k := 0; k < n; k++ {
+		g := (from + k) % n
+		for _, s := range seats {
+			if s == g {
+				return g
+			}
+		}
+	}
+	return seats[0]
+}
+
+func (v *Validator) seatList(g *parse.Game, names []string, pos parse.Pos) []int {
+	var seats []int
+	seen := make([]bool, len(g.Players))
+	for _, name := range names {
+		s := seatOf(g.Players, name)
+		if s < 0 {
+			v.errs.Addf(pos, "unknown player %q in tie-break (players: %s)", name, joinNames(g.Players))
+			return nil
+		}
+		seen[s] = true
+	}
+	for i, ok := range seen {
+		if ok {
+			seats = append(seats, i)
+		}
+	}
+	if len(seats) < 2 {
+		v.errs.Addf(pos, "a tie-break needs at least two players")
+		return nil
+	}
+	return seats
+}
+
+func seatOf(players []string, name string) int {
+	for i, p := range players {
+		if p == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func joinNames(names []string) string {
+	s := ""
+	for i, n := range names {
+		if i > 0 {
+			s += " "
+		}
+		s += n
+	}
+	return s
+}
+
+func (r *Round) add(v Violation) { r.Violations = append(r.Violations, v) }
+
+// local resolves a player name to a local seat, reporting unknown-player when it is not at
+// the table of this round.
+func (r *Round) local(g *parse.Game, name string, pos parse.Pos) int {
+	gs := seatOf(g.Players, name)
+	if gs >= 0 {
+		if l := r.Local(gs); l >= 0 {
+			return l
+		}
+		r.add(Violation{Round: r.Number, Player: name, Card: parse.NoCard, Rule: UnknownPlayer,
+			Msg: fmt.Sprintf("%s does not play in this tie-break", name), Pos: pos})
+		return -1
+	}
+	r.add(Violation{Round: r.Number, Player: name, Card: parse.NoCard, Rule: UnknownPlayer,
+		Msg: fmt.Sprintf("%q is not a player (players: %s)", name, joinNames(g.Players)), Pos: pos})
+	return -1
+}
+
+// name returns the player name of a local seat.
+func (r *Round) name(g *parse.Game, l int) string { return g.Players[r.Seats[l]] }

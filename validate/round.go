@@ -1,0 +1,441 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+)
+
+// copies returns how many copies of c the round's deck holds.
+func copies(t *rulesets.Table, c parse.Card) int {
+	n := 0
+	if t.Deck.Has(c) {
+		n++
+	}
+	if t.Deck2.Has(c) {
+		n++
+	}
+	return n
+}
+
+func (r *Round) viol(rule string, trick int, player string, c parse.Card, pos parse.Pos, format string, args ...any) {
+	r.Violations = append(r.Violations, Violation{Round: r.Number, Trick: trick, Player: player, Card: c,
+		Rule: rule, Msg: fmt.Sprintf(format, args...), Pos: pos})
+}
+
+// round replays one round; it returns false after an input error (in v.errs).
+func (v *Validator) round(g *parse.Game, r *Round) bool {
+	src, t := r.Src, r.Table
+	n := len(r.Seats)
+	spades := t.RS.Family == rulesets.Spades
+
+	for _, m := range src.Moon {
+		if l := r.local(g, m.Player, m.Pos); l >= 0 {
+			r.MoonSeat, r.MoonScoring = l, m.Scoring
+		}
+	}
+	for _, b := range src.Bids {
+		if l := r.local(g, b.Player, b.Pos); l >= 0 {
+			r.Bids[l], r.HasBid[l] = b, true
+		}
+	}
+	if spades {
+		pos := src.Pos
+		if len(src.Bids) > 0 {
+			pos = src.Bids[0].Pos
+		}
+		for l := 0; l < n; l++ {
+			if !r.HasBid[l] {
+				r.viol(BidMissing, 0, r.name(g, l), parse.NoCard, pos, "%s has no bid this round", r.name(g, l))
+			}
+		}
+	}
+	for _, list := range [][]parse.Count{src.Score, src.Total} {
+		for _, c := range list {
+			r.local(g, c.Player, c.Pos)
+		}
+	}
+
+	// The deal.
+	var hands, dealt [MaxSeats]Hand
+	var known [MaxSeats]bool
+	var deckSeen Hand
+	for _, d := range src.Deal {
+		l := r.local(g, d.Player, d.Pos)
+		if l < 0 {
+			continue
+		}
+		if known[l] {
+			r.viol(DeckMismatch, 0, d.Player, parse.NoCard, d.Pos, "%s is dealt twice", d.Player)
+			continue
+		}
+		known[l] = true
+		if len(d.Cards) != t.HandSize {
+			r.viol(DealSize, 0, d.Player, parse.NoCard, d.Pos, "%s was dealt %d cards, expected %d", d.Player, len(d.Cards), t.HandSize)
+		}
+		for _, c := range d.Cards {
+			switch {
+			case copies(t, c) == 0:
+				r.viol(DeckMismatch, 0, d.Player, c, d.Pos, "%s is not in the deck with %d players", c, n)
+			case deckSeen.Count(c) >= copies(t, c):
+				r.viol(DeckMismatch, 0, d.Player, c, d.Pos, "%s is dealt twice", c)
+			default:
+				deckSeen.Add(c)
+				dealt[l].Add(c)
+			}
+		}
+	}
+
+	// Passes.
+	off, _ := rulesets.PassOffset(r.PassDir, n)
+	passing := off != 0 && t.PassCount > 0 && !spades
+	var passed [MaxSeats]bool
+	var out, in [MaxSeats]Hand
+	npassed, unapplied := 0, false
+	noPass := parse.Set(t.RS.NoPass...)
+	for _, p := range src.Passes {
+		l := r.local(g, p.Player, p.Pos)
+		if l < 0 {
+			continue
+		}
+		to := -1
+		if p.To != "" {
+			if to = r.local(g, p.To, p.Pos); to < 0 {
+				continue
+			}
+		}
+		if !passing {
+			r.viol(PassDirection, 0, p.Player, parse.NoCard, p.Pos, "%s passed cards; this round has no passing", p.Player)
+			if to < 0 {
+				unapplied = true
+				continue
+			}
+		} else {
+			exp := (l + off) % n
+			if to >= 0 && to != exp {
+				r.viol(PassDirection, 0, p.Player, parse.NoCard, p.Pos, "%s passed to %s; this round passes %s (to %s)",
+					p.Player, p.To, r.PassDir, r.name(g, exp))
+			}
+			if to < 0 {
+				to = exp
+			}
+			if len(p.Cards) != t.PassCount {
+				r.viol(PassCount, 0, p.Player, parse.NoCard, p.Pos, "%s passed %d cards, expected %d", p.Player, len(p.Cards), t.PassCount)
+			}
+		}
+		if passed[l] {
+			r.viol(PassCount, 0, p.Player, parse.NoCard, p.Pos, "%s passes twice", p.Player)
+			unapplied = true
+			continue
+		}
+		passed[l] = true
+		npassed++
+		for _, c := range p.Cards {
+			if noPass.Has(c) {
+				r.viol(PassForbidden, 0, p.Player, c, p.Pos, "%s may not be passed", c)
+			}
+			if known[l] && !dealt[l].Has(c) {
+				r.viol(NotInHand, 0, p.Player, c, p.Pos, "%s cannot pass %s: it is not in the hand dealt", p.Player, c)
+			}
+			out[l].Add(c)
+			in[to].Add(c)
+		}
+	}
+	if passing && npassed > 0 && npassed < n {
+		pos := src.Passes[len(src.Passes)-1].Pos
+		for l := 0; l < n; l++ {
+			if !passed[l] {
+				r.viol(PassCount, 0, r.name(g, l), parse.NoCard, pos, "%s passed 0 cards, expected %d", r.name(g, l), t.PassCount)
+			}
+		}
+	}
+	handsKnown := !unapplied && (!passing || npassed == n)
+	for l := 0; l < n; l++ {
+		known[l] = known[l] && handsKnown
+		if known[l] {
+			h := dealt[l]
+			for _, c := range out[l].Cards() {
+				h.Remove(c)
+			}
+			for _, c := range in[l].Cards() {
+				h.Add(c)
+			}
+			hands[l] = h
+		}
+	}
+
+	// A tally instead of the play.
+	if len(src.Tricks) == 0 {
+		r.Tally = len(src.Took) > 0 || len(src.Taken) > 0
+		var taken Hand
+		for _, tk := range src.Took {
+			l := r.local(g, tk.Player, tk.Pos)
+			if l < 0 {
+				continue
+			}
+			for _, c := range tk.Cards {
+				switch {
+				case copies(t, c) == 0:
+					r.viol(NotInHand, 0, tk.Player, c, tk.Pos, "%s cannot have taken %s: it is not in the deck", tk.Player, c)
+				case taken.Count(c) >= copies(t, c):
+					r.viol(DuplicateCard, 0, tk.Player, c, tk.Pos, "%s is taken twice", c)
+				default:
+					taken.Add(c)
+					r.Won[l].Add(c)
+				}
+			}
+		}
+		for _, tk := range src.Taken {
+			if l := r.local(g, tk.Player, tk.Pos); l >= 0 {
+				r.Tricks[l] = tk.N
+			}
+		}
+		return true
+	}
+	return v.play(g, r, &hands, &known)
+}
+
+// play replays the tricks of a round: leaders and winners first, then the legality of each
+// card against the hands (known from the deal, or inferred from the play).
+func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
+	src, t, rules := r.Src, r.Table, r.Rules
+	n := len(r.Seats)
+	eldest := r.Local(nextIn(r.Seats, r.Dealer+1, len(g.Players)))
+
+	clubs := parse.SuitMask(parse.Clubs)
+	lowClub := (t.Deck | t.Deck2) & clubs
+	lc := lowClub.Lowest()
+	firstLead := t.FirstLead
+	if firstLead == "" || lc == parse.NoCard {
+		firstLead = "eldest"
+	}
+	holder := -1 // holder of the lowest club, nearest eldest
+	if firstLead != "eldest" {
+		for k := 0; k < n; k++ {
+			l := (eldest + k) % n
+			if known[l] && hands[l].Has(lc) {
+				holder = l
+				break
+			}
+		}
+	}
+	firstLeader := eldest
+	if firstLead != "eldest" {
+		firstLeader = holder
+	}
+
+	// Pass 1: leaders, winners, and who played what.
+	nt := len(src.Tricks)
+	v.leaders = grow(v.leaders, nt)
+	v.winners = grow(v.winners, nt)
+	v.bad = growBool(v.bad, nt*n)
+	var seen [parse.NumCards]uint8
+	var inferred [MaxSeats]Hand
+	playedLC := -1
+	next := firstLeader
+	for ti := range src.Tricks {
+		tr := &src.Tricks[ti]
+		if len(tr.Cards) != n {
+			v.errs.Addf(tr.Pos, "trick %d has %d cards, expected %d (one per player)", ti+1, len(tr.Cards), n)
+			return false
+		}
+		leader := next
+		if tr.Leader != "" {
+			gs := seatOf(g.Players, tr.Leader)
+			l := -1
+			if gs >= 0 {
+				l = r.Local(gs)
+			}
+			if l < 0 {
+				v.errs.Addf(tr.Pos, "unknown leader %q (players in this round: %s)", tr.Leader, joinNames(r.names(g)))
+				return false
+			}
+			if ti > 0 && next >= 0 && l != next {
+				r.viol(WrongLeader, ti+1, tr.Leader, tr.Cards[0], tr.Pos, "%s led trick %d; %s should lead it", tr.Leader, ti+1, r.name(g, next))
+			}
+			leader = l
+		}
+		if leader < 0 {
+			v.errs.Addf(tr.Pos, "the first leader cannot be known: name the leader (trick NAME: ...) or give the deal and passes")
+			return false
+		}
+		v.leaders[ti] = int8(leader)
+		for k, c := range tr.Cards {
+			p := (leader + k) % n
+			if c < parse.NumCards && int(seen[c]) < copies(t, c) {
+				seen[c]++
+				inferred[p].Add(c)
+				v.bad[ti*n+k] = false
+				if c == lc && playedLC < 0 {
+					playedLC = p
+				}
+			} else {
+				v.bad[ti*n+k] = true
+			}
+		}
+		w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards))
+		if w >= 0 {
+			v.winners[ti] = int8((leader + w) % n)
+			next = int(v.winners[ti])
+		} else {
+			v.winners[ti] = -1
+			next = leader
+		}
+	}
+	for l := 0; l < n; l++ {
+		if !known[l] {
+			hands[l] = inferred[l]
+		}
+	}
+	if holder < 0 {
+		holder = playedLC
+	}
+
+	// Pass 2: legality, and the cards won.
+	clear(seen[:])
+	broken := false
+	var carried Hand
+	st := TrickState{}
+	for ti := range src.Tricks {
+		tr := &src.Tricks[ti]
+		leader := int(v.leaders[ti])
+		st.Trick, st.Broken = ti+1, broken
+		if ti == 0 {
+			v.firstLead(g, r, tr, leader, eldest, holder, lc, firstLead)
+		}
+		for k, c := range tr.Cards {
+			p := (leader + k) % n
+			st.Pos = k
+			st.Led = rules.LedSuit(tr.Cards[:k])
+			pos := tr.Pos
+			if k < len(tr.Cols) && tr.Cols[k] > 0 {
+				pos.Col = tr.Cols[k]
+			}
+			ok := hands[p].Has(c)
+			if !known[p] {
+				ok = !v.bad[ti*n+k]
+			}
+			if !ok {
+				if copies(t, c) > 0 && int(seen[c]) >= copies(t, c) {
+					r.viol(DuplicateCard, ti+1, r.name(g, p), c, pos, "%s was already played this round", c)
+				} else {
+					r.viol(NotInHand, ti+1, r.name(g, p), c, pos, "%s cannot hold %s", r.name(g, p), c)
+				}
+			} else {
+				if rule := rules.Judge(hands[p], c, &st); rule != "" {
+					name := r.name(g, p)
+					switch rule {
+					case Revoke:
+						r.viol(rule, ti+1, name, c, pos, "%s played %s on a %s lead while holding %s", name, c, st.Led, st.Led)
+						r.Revokers = append(r.Revokers, p)
+					case FirstTrickPenalty:
+						r.viol(rule, ti+1, name, c, pos, "%s discarded %s on trick 1 while holding a card without points", name, c)
+					default:
+						r.viol(rule, ti+1, name, c, pos, "%s led %s before %s were broken", name, c, suitName(rules.brk))
+					}
+				}
+				hands[p].Remove(c)
+			}
+			if c < parse.NumCards && seen[c] < 255 {
+				seen[c]++
+			}
+			if rules.Breaks(c) {
+				broken = true
+			}
+		}
+		w := int(v.winners[ti])
+		last := ti == len(src.Tricks)-1
+		switch {
+		case w >= 0:
+			addAll(&r.Won[w], tr.Cards)
+			addHand(&r.Won[w], carried)
+			carried = Hand{}
+			r.Tricks[w]++
+		case last:
+			addAll(&r.Won[leader], tr.Cards)
+			addHand(&r.Won[leader], carried)
+			carried = Hand{}
+			r.Tricks[leader]++
+			r.LastToLeader = true
+		default:
+			addAll(&carried, tr.Cards)
+			r.Carried++
+		}
+	}
+	r.Played = len(src.Tricks)
+	return true
+}
+
+func (v *Validator) firstLead(g *parse.Game, r *Round, tr *parse.Trick, leader, eldest, holder int, lc parse.Card, rule string) {
+	c0 := tr.Cards[0]
+	name := r.name(g, leader)
+	pos := tr.Pos
+	switch rule {
+	case "eldest":
+		if leader != eldest {
+			r.viol(FirstLead, 1, name, c0, pos, "%s led to trick 1; eldest %s leads", name, r.name(g, eldest))
+		}
+	case "any-club":
+		switch {
+		case holder >= 0 && leader != holder:
+			r.viol(FirstLead, 1, name, c0, pos, "%s led to trick 1; %s holds the lowest club %s and leads", name, r.name(g, holder), lc)
+		case r.Rules.SuitOf(c0) != parse.Clubs:
+			r.viol(FirstLead, 1, name, c0, pos, "%s led %s to trick 1; a club must be led", name, c0)
+		}
+	default: // lowest-club
+		switch {
+		case c0 != lc:
+			r.viol(FirstLead, 1, name, c0, pos, "%s led %s to trick 1; the lowest club %s must be led", name, c0, lc)
+		case holder >= 0 && leader != holder:
+			r.viol(FirstLead, 1, name, c0, pos, "%s led %s to trick 1; %s holds it and leads", name, c0, r.name(g, holder))
+		}
+	}
+}
+
+func suitName(s parse.Suit) string {
+	switch s {
+	case parse.Hearts:
+		return "hearts"
+	case parse.Spades:
+		return "spades"
+	}
+	return s.String()
+}
+
+func addAll(h *Hand, cards []parse.Card) {
+	for _, c := range cards {
+		h.Add(c)
+	}
+}
+
+func addHand(h *Hand, o Hand) {
+	if o.A == 0 {
+		return
+	}
+	for _, c := range o.Cards() {
+		h.Add(c)
+	}
+}
+
+func grow(s []int8, n int) []int8 {
+	if cap(s) < n {
+		return make([]int8, n)
+	}
+	return s[:n]
+}
+
+func growBool(s []bool, n int) []bool {
+	if cap(s) < n {
+		return make([]bool, n)
+	}
+	return s[:n]
+}
+
+func (r *Round) names(g *parse.Game) []string {
+	out := make([]string, len(r.Seats))
+	for i, s := range r.Seats {
+		out[i] = g.Players[s]
+	}
+	return out
+}

@@ -1,0 +1,168 @@
+package validate
+
+import (
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+)
+
+// Rules is a Table compiled for play: the effective suit and rank of every card, trump, the
+// suit that must be broken before it is led, and the first-trick ban. One method, Judge,
+// says whether a card may be played now and which rule it breaks if not; Legal gives the
+// whole set of allowed cards. The checker and the random game generator both use them, so
+// they cannot disagree.
+type Rules struct {
+	Table *rulesets.Table
+
+	suitOf   [parse.NumCards]parse.Suit // suit for following (jokers: Spades when high, NoSuit when fools)
+	power    [parse.NumCards]int8       // order within a suit; fools -1
+	mask     [parse.NumCards + 1]parse.CardSet
+	trump    parse.Suit
+	brk      parse.Suit    // suit that may not be led until broken; NoSuit = no such rule
+	brkRule  string        // hearts-not-broken / spades-not-broken
+	breakers parse.CardSet // cards whose play breaks it
+	fools    parse.CardSet // cards of no suit
+	ban      bool          // first-trick penalty ban
+	penalty  parse.CardSet // cards of positive value
+}
+
+// TrickState is where a play happens: trick number (1-based), position in the trick (0 =
+// lead), the led suit (NoSuit before a suited card is played) and whether the break suit is
+// broken.
+type TrickState struct {
+	Trick  int
+	Pos    int
+	Led    parse.Suit
+	Broken bool
+}
+
+// NewRules compiles a table.
+func NewRules(t *rulesets.Table) *Rules {
+	r := &Rules{Table: t, trump: t.Trump, brk: parse.NoSuit, penalty: t.Penalty}
+	rs := t.RS
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		r.suitOf[c] = c.Suit()
+		r.power[c] = int8(c.Rank())
+	}
+	if rs.Family == rulesets.Spades {
+		switch rs.Jokers {
+		case "high":
+			r.suitOf[parse.LittleJoker], r.suitOf[parse.BigJoker] = parse.Spades, parse.Spades
+		case "fool":
+			r.power[parse.LittleJoker], r.power[parse.BigJoker] = -1, -1
+			r.fools = parse.Jokers
+		}
+		if rs.SpadesBroken {
+			r.brk, r.brkRule = parse.Spades, SpadesNotBroken
+		}
+	} else {
+		if rs.HeartsBroken {
+			r.brk, r.brkRule = parse.Hearts, HeartsNotBroken
+		}
+		r.ban = bool(rs.FirstTrickBan)
+	}
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		r.mask[r.suitOf[c]] |= 1 << c
+	}
+	if r.brk != parse.NoSuit {
+		r.breakers = r.mask[r.brk]
+		if r.brk == parse.Hearts && rs.QueenBreaksHearts {
+			r.breakers = r.breakers.With(parse.NewCard(parse.Spades, 10))
+		}
+	}
+	return r
+}
+
+// SuitOf returns the suit c counts as for following and leading.
+func (r *Rules) SuitOf(c parse.Card) parse.Suit { return r.suitOf[c] }
+
+// SuitMask returns the cards that count as suit s.
+func (r *Rules) SuitMask(s parse.Suit) parse.CardSet { return r.mask[s] }
+
+// Breaks reports whether playing c breaks the break suit (hearts, spades).
+func (r *Rules) Breaks(c parse.Card) bool { return r.breakers.Has(c) }
+
+// Judge returns the rule that playing c from hand breaks at st, or "" when the play is legal.
+// hand is what the player holds before the play and must contain c.
+func (r *Rules) Judge(hand Hand, c parse.Card, st *TrickState) string {
+	if st.Pos == 0 || st.Led == parse.NoSuit {
+		if st.Pos == 0 && r.brk != parse.NoSuit && !st.Broken && r.suitOf[c] == r.brk &&
+			!hand.Only(r.mask[r.brk]|r.fools) {
+			return r.brkRule
+		}
+		return ""
+	}
+	led := r.mask[st.Led]
+	if r.suitOf[c] != st.Led && hand.Any(led) {
+		return Revoke
+	}
+	// The ban is about discards: following suit with a penalty card is always allowed.
+	if st.Trick == 1 && r.ban && r.suitOf[c] != st.Led && r.penalty.Has(c) && !hand.Only(r.penalty) {
+		return FirstTrickPenalty
+	}
+	return ""
+}
+
+// Legal returns the cards of hand that may be played at st (first-lead rules aside).
+func (r *Rules) Legal(hand Hand, st *TrickState) parse.CardSet {
+	h := hand.A
+	if st.Pos == 0 || st.Led == parse.NoSuit {
+		if st.Pos == 0 && r.brk != parse.NoSuit && !st.Broken && !hand.Only(r.mask[r.brk]|r.fools) {
+			return h &^ r.mask[r.brk]
+		}
+		return h
+	}
+	if f := h & r.mask[st.Led]; f != 0 {
+		return f
+	}
+	if st.Trick == 1 && r.ban && !hand.Only(r.penalty) {
+		return h &^ r.penalty
+	}
+	return h
+}
+
+// Winner returns the position in cards of the card that wins the trick, or -1 when every
+// card that could win is cancelled by its twin (two-deck games). led is the led suit.
+func (r *Rules) Winner(cards []parse.Card, led parse.Suit) int {
+	best, bestTrump := -1, false
+	twoDecks := r.Table.Deck2 != 0
+	for i, c := range cards {
+		if twoDecks && cancelled(cards, i) {
+			continue
+		}
+		s := r.suitOf[c]
+		isTrump := r.trump != parse.NoSuit && s == r.trump
+		if !isTrump && (s != led || led == parse.NoSuit) {
+			continue
+		}
+		switch {
+		case best < 0, isTrump && !bestTrump:
+			best, bestTrump = i, isTrump
+		case isTrump == bestTrump && r.power[c] > r.power[cards[best]]:
+			best = i
+		}
+	}
+	if best < 0 && !twoDecks {
+		return 0 // only fools: the leader wins
+	}
+	return best
+}
+
+func cancelled(cards []parse.Card, i int) bool {
+	for j, d := range cards {
+		if j != i && d == cards[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// LedSuit returns the suit a trick's cards so far call for: the first card's, or with a fool
+// led, the first suited card's (NoSuit when none).
+func (r *Rules) LedSuit(cards []parse.Card) parse.Suit {
+	for _, c := range cards {
+		if s := r.suitOf[c]; s != parse.NoSuit {
+			return s
+		}
+	}
+	return parse.NoSuit
+}

@@ -37,7 +37,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Commands: []*cli.Command{
 			validateCommand(env),
 			scoreCommand(env),
+			compareCommand(env),
 			rulesetsCommand(env),
+			convertCommand(env),
 		},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err}

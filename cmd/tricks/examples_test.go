@@ -101,14 +101,14 @@ func checkExample(t *testing.T, src, expFile string) {
 		t.Fatalf("games: expected %d, got %d", len(want), len(got))
 	}
 	for i := range want {
-		for _, d := range compareGame(want[i], got[i]) {
+		for _, d := range diffGame(want[i], got[i]) {
 			t.Errorf("game %d: %s", i+1, d)
 		}
 	}
 }
 
-// compareGame lists the differences compare.py would report.
-func compareGame(exp, got map[string]any) []string {
+// diffGame lists the differences compare.py would report.
+func diffGame(exp, got map[string]any) []string {
 	var diffs []string
 	players := strs(exp["players"])
 	sides := sidesOf(exp)

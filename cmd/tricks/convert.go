@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/urfave/cli/v2"
+)
+
+func convertCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "convert",
+		Usage:     "rewrite transcripts in canonical text or YAML, losslessly (comments aside)",
+		ArgsUsage: "FILE|DIR|- ...",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Value: "text", Usage: "target spelling: text or yaml"},
+		},
+		Action: func(c *cli.Context) error {
+			var format parse.Format
+			switch c.String("to") {
+			case "text", "tricks":
+				format = parse.Text
+			case "yaml", "yml":
+				format = parse.YAML
+			default:
+				return usageError{fmt.Errorf("convert: unknown target %q (expected text or yaml)", c.String("to"))}
+			}
+			if c.NArg() == 0 {
+				return usageError{fmt.Errorf("convert: name at least one transcript file, directory or -")}
+			}
+			files, err := transcriptFiles(c.Args().Slice())
+			if err != nil {
+				return usageError{err}
+			}
+			bw := bufio.NewWriter(e.stdout)
+			w := parse.NewWriter(bw, format)
+			bad := false
+			for _, f := range files {
+				e.readFile(f, func(g *parse.Game, err error) {
+					if err != nil {
+						bad = true
+						bw.Flush()
+						printError(e.stderr, f, err)
+						return
+					}
+					if err := w.Write(g); err != nil {
+						bad = true
+						fmt.Fprintf(e.stderr, "%s: %v\n", f, err)
+					}
+				})
+			}
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+			if bad {
+				return exitError{exitInput}
+			}
+			return nil
+		},
+	}
+}

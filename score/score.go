@@ -267,3 +267,18 @@ func (s *game) unitIndex(name string) int {
 	}
 	return -1
 }
+
+// Standing is what the game generator needs to know after each round: whether the game is
+// finished, who is tied, and each seat's total (its side's in a partnership).
+func Standing(rp *validate.Replay) validate.Standing {
+	res := Score(rp)
+	st := validate.Standing{Finished: res.Finished, Tied: res.Tied, Totals: make([]int, len(rp.Players))}
+	for i, p := range rp.Players {
+		if res.Sides != nil {
+			st.Totals[i] = res.Totals.Vals[i%len(res.Sides)]
+		} else {
+			st.Totals[i] = res.Totals.Get(p)
+		}
+	}
+	return st
+}

@@ -232,7 +232,6 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	v.bad = growBool(v.bad, nt*n)
 	var seen [parse.NumCards]uint8
 	var inferred [MaxSeats]Hand
-	playedLC := -1
 	next := firstLeader
 	for ti := range src.Tricks {
 		tr := &src.Tricks[ti]
@@ -267,9 +266,6 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 				seen[c]++
 				inferred[p].Add(c)
 				v.bad[ti*n+k] = false
-				if c == lc && playedLC < 0 {
-					playedLC = p
-				}
 			} else {
 				v.bad[ti*n+k] = true
 			}
@@ -288,8 +284,15 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			hands[l] = inferred[l]
 		}
 	}
-	if holder < 0 {
-		holder = playedLC
+	// Without the deal, the hands inferred from the play are complete now: the holder of the
+	// lowest club nearest eldest is known (two decks may hold two).
+	if holder < 0 && firstLead != "eldest" {
+		for k := 0; k < n; k++ {
+			if l := (eldest + k) % n; hands[l].Has(lc) {
+				holder = l
+				break
+			}
+		}
 	}
 
 	// Pass 2: legality, and the cards won.

@@ -40,7 +40,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			compareCommand(env),
 			rulesetsCommand(env),
 			convertCommand(env),
+			simulateCommand(env),
 		},
+		// Option values hold commas (pass=left,right): never split -o at them.
+		DisableSliceFlagSeparator: true,
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err}
 		},

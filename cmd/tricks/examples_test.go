@@ -50,7 +50,6 @@ func TestExamples(t *testing.T) {
 		}
 		name, _ := filepath.Rel(examplesDir, src)
 		t.Run(name, func(t *testing.T) {
-			t.Parallel()
 			checkExample(t, src, exp)
 		})
 	}

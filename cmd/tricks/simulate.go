@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"runtime"
+	"strings"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
+	"github.com/urfave/cli/v2"
+)
+
+// simulateCommand is `tricks simulate`: random games written game by game to stdout, so
+// memory stays flat for any -n.
+func simulateCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "simulate",
+		Usage: "write random legal games (and, with --illegal P, some illegal plays) for tests, demos and benchmarks",
+		// A flag that does not parse is a usage error (exit 2) with a one-line message, not
+		// a help page on stdout, which would read as games.
+		OnUsageError:    func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		HideHelpCommand: true,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (required)"},
+			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` (repeatable); written as the games' option lines"},
+			&cli.IntFlag{Name: "players", Aliases: []string{"p"}, Usage: "`N` players (default 4, or the ruleset's smallest table when 4 cannot play)"},
+			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 1, Usage: "number of `GAMES` to write"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed `S`: the same seed gives the same games"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text or yaml"},
+			&cli.Float64Flag{Name: "illegal", Usage: "probability `P` that a play is made illegal where an illegal alternative exists"},
+			&cli.BoolFlag{Name: "with-deal", Usage: "write the deal and the passes (otherwise hands are inferred from the play)"},
+			&cli.BoolFlag{Name: "leaders", Usage: "name the leader of every trick"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` parallel generators (default: the number of CPUs); output order stays game order"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError{fmt.Errorf("simulate: unexpected argument %q (simulate reads no files)", c.Args().First())}
+			}
+			format := parse.Text
+			switch f := c.String("format"); f {
+			case "text":
+			case "yaml":
+				format = parse.YAML
+			default:
+				return usageError{fmt.Errorf("unknown format %q (expected text, yaml)", f)}
+			}
+			name := c.String("ruleset")
+			if name == "" {
+				return usageError{fmt.Errorf("simulate: name a ruleset with -r NAME (built-in: %s)", strings.Join(rulesets.Names(), ", "))}
+			}
+			rs, err := rulesets.Load(name)
+			if err != nil {
+				return usageError{err}
+			}
+			var kvs []parse.KV
+			for _, o := range c.StringSlice("option") {
+				k, v, ok := strings.Cut(o, "=")
+				k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+				if !ok || k == "" {
+					return usageError{fmt.Errorf("option %q: expected key=value", o)}
+				}
+				if err := rs.Set(k, v); err != nil {
+					return usageError{fmt.Errorf("option %s: %v", o, err)}
+				}
+				kvs = append(kvs, parse.KV{Key: k, Value: v})
+			}
+			players := c.Int("players")
+			if !c.IsSet("players") {
+				players = defaultPlayers(rs)
+			}
+			if err := rs.CheckPlayers(players); err != nil {
+				return usageError{err}
+			}
+			games := c.Int("games")
+			if games < 0 {
+				return usageError{fmt.Errorf("-n %d: the number of games cannot be negative", games)}
+			}
+			p := c.Float64("illegal")
+			if !(p >= 0 && p <= 1) {
+				return usageError{fmt.Errorf("--illegal %v: a probability between 0 and 1", p)}
+			}
+			jobs := c.Int("jobs")
+			if jobs <= 0 {
+				jobs = runtime.GOMAXPROCS(0)
+			}
+			opts := validate.SimOptions{
+				Standing: score.Standing,
+				Illegal:  p,
+				WithDeal: c.Bool("with-deal"),
+				Leaders:  c.Bool("leaders"),
+				Ruleset:  name,
+				Options:  kvs,
+			}
+			return e.simulate(rs, players, c.Uint64("seed"), opts, games, jobs, format)
+		},
+	}
+}
+
+// defaultPlayers is 4, or the smallest table the ruleset seats when 4 cannot play.
+func defaultPlayers(rs *rulesets.Ruleset) int {
+	if rs.CheckPlayers(4) == nil {
+		return 4
+	}
+	for n := rs.Players.Min; n <= rs.Players.Max; n++ {
+		if rs.CheckPlayers(n) == nil {
+			return n
+		}
+	}
+	return 4 // CheckPlayers then names the range
+}
+
+// simulate generates games 1..games on `jobs` workers and writes them in order. Each worker
+// has its own Simulator; at most a few games per worker are in flight, so memory stays flat.
+func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts validate.SimOptions, games, jobs int, format parse.Format) error {
+	if _, err := validate.NewSimulator(rs, players, seed, opts); err != nil {
+		return usageError{err}
+	}
+	type result struct {
+		i    int
+		g    *parse.Game
+		err  error
+		done chan struct{}
+	}
+	jobs = max(1, min(jobs, games))
+	work := make(chan *result, jobs*4)
+	order := make(chan *result, jobs*4)
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		defer close(order)
+		defer close(work)
+		for i := 1; i <= games; i++ {
+			r := &result{i: i, done: make(chan struct{})}
+			select {
+			case order <- r:
+			case <-quit:
+				return
+			}
+			select {
+			case work <- r:
+			case <-quit:
+				return
+			}
+		}
+	}()
+	for w := 0; w < jobs; w++ {
+		go func() {
+			sim, _ := validate.NewSimulator(rs, players, seed, opts)
+			for r := range work {
+				r.g, r.err = sim.Game(r.i)
+				close(r.done)
+			}
+		}()
+	}
+	bw := bufio.NewWriterSize(e.stdout, 64<<10)
+	out := parse.NewWriter(bw, format)
+	for r := range order {
+		<-r.done
+		if r.err != nil {
+			bw.Flush()
+			return fmt.Errorf("simulate: %v", r.err)
+		}
+		if err := out.Write(r.g); err != nil {
+			return err
+		}
+		r.g = nil
+	}
+	return bw.Flush()
+}

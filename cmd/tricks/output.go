@@ -288,13 +288,13 @@ func (sw *scoreWriter) table(res *score.Result) {
 			} else {
 				w.WriteString("  ")
 			}
-			if !r.Ignored && r.Points.Get(u) > 0 && res.Ruleset != "" && !strings.HasPrefix(res.Ruleset, "spades") {
+			if !r.Ignored && lossy(res, r.Points.Get(u)) {
 				w.WriteString(sw.col.bad.Sprint(cell))
 			} else {
 				w.WriteString(cell)
 			}
 		}
-		notes := append([]string(nil), r.Notes...)
+		notes := append(spadesNotes(res, r), r.Notes...)
 		if r.Ignored {
 			notes = append(notes, "after the game ended: not scored")
 		}
@@ -388,4 +388,42 @@ func (sw *scoreWriter) finish() error {
 		return exitError{exitIllegal}
 	}
 	return nil
+}
+
+// spadesNotes sums up a Spades round per unit: bid, tricks taken, bags carried.
+func spadesNotes(res *score.Result, r score.Round) []string {
+	if r.Bids == nil && r.Bags == nil {
+		return nil
+	}
+	var notes []string
+	for _, u := range res.Totals.Keys {
+		var bids, took []string
+		for _, p := range strings.Split(u, "+") {
+			if r.Bids != nil {
+				for i, k := range r.Bids.Keys {
+					if k == p {
+						bids = append(bids, r.Bids.Vals[i])
+					}
+				}
+			}
+			if r.Tricks != nil && has(r.Tricks.Keys, p) {
+				took = append(took, strconv.Itoa(r.Tricks.Get(p)))
+			}
+		}
+		n := fmt.Sprintf("%s bid %s took %s", u, strings.Join(bids, "+"), strings.Join(took, "+"))
+		if r.Bags != nil {
+			n += fmt.Sprintf(" bags %d", r.Bags.Get(u))
+		}
+		notes = append(notes, n)
+	}
+	return notes
+}
+
+// lossy reports whether a round's points are a loss to colour: penalty points in the Hearts
+// family, negative points in Spades (whose results carry bags).
+func lossy(res *score.Result, pts int) bool {
+	if res.Bags != nil {
+		return pts < 0
+	}
+	return pts > 0
 }

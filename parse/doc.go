@@ -1,0 +1,83 @@
+// Package parse reads and writes transcripts of trick-taking games (the Hearts family and
+// Spades) in the two spellings of FORMAT.md: compact text and YAML (JSON being YAML).
+//
+// # Reading
+//
+// A Reader yields one Game at a time from a stream of any size:
+//
+//	r := parse.NewReader(f, name, parse.Auto)
+//	for {
+//		g, err := r.Next()
+//		if err == io.EOF {
+//			break
+//		}
+//		// err is nil, an ErrorList of g's syntax errors (g is then partial), or a read error
+//	}
+//
+// ParseFile and ParseBytes read a whole file. Every error is an *Error with the position
+// FILE:LINE:COL of what is wrong; all syntax errors of a game are collected in one
+// ErrorList (at most 100, then "too many errors"). The parser checks syntax only: whether
+// a card is in a hand, a player is listed or a ruleset exists is for the replay (package
+// validate). YAML syntax errors come from yaml.v3 and carry a line but no column.
+//
+// Formats: Auto picks YAML for .yaml, .yml and .json, Text for .tricks and .txt, and for
+// any other name ("-" included) looks at the first line that is neither blank nor a
+// comment: "key:", "{", "[", a quote, "%" or "---" followed by such a line mean YAML.
+//
+// Input that is not a transcript is refused early and never crashes the reader: a NUL
+// byte or invalid UTF-8 ("not a text transcript", at the first bad byte), a text line
+// longer than 1 MiB, a YAML document whose aliases expand to more than about 8 million
+// nodes and cards.
+//
+// Text details where FORMAT.md is silent: statements may come in any order within a game
+// (a round-level statement before any "round" starts round 1); a second game or players
+// statement in one game is an error (separate games with "---"); option and meta values
+// are a quoted string or a bare word up to the next blank, and '#' starts a comment even
+// there; quoted strings escape only \" and \\; names, keys and values hold no control
+// characters; "deal", "pass" and "took" may list no card ("-" or nothing), a trick may
+// not; "moon" and bids ("nil", "b3") are case-insensitive; numbers are decimal with an
+// optional sign, within ±999999999.
+//
+// Positions: a statement's Pos is where its first character is (text) or its node is
+// (YAML: the round's mapping, the player's key in deal/pass/took/moon, the trick's list
+// item). Bid, Count and KV positions are those of their NAME=... pair (text) or key
+// (YAML). Trick.Cols holds each card's column. In YAML, a card in a plain or quoted
+// scalar is at the scalar's column plus its offset (exact while the scalar fits on one
+// line), a list item at its own column, a card of a block scalar (| or >) at the scalar's
+// column. Columns count characters, not bytes.
+//
+// # Canonical text
+//
+// AppendText, WriteText and Writer write every game the same way, byte for byte, so that
+// the output can serve as a golden file and converting it again changes nothing:
+//
+//	game RULESET                      # if the game names one
+//	players NAME NAME ...             # in the order given
+//	option KEY=VALUE KEY=VALUE ...    # one line with all options in order, if any
+//	meta KEY=VALUE ...                # one line with all metadata in order, if any
+//
+//	round [dealer=NAME] [tiebreak NAME ...]   # a blank line before each round
+//	deal NAME: CARDS                  # one line per hand, in order
+//	pass NAME: CARDS | pass NAME>NAME: CARDS
+//	bid NAME=BID NAME=BID ...         # one line: N, nil, bN, bnil
+//	trick [NAME: ]CARDS               # the leader only where the transcript wrote it
+//	took NAME: CARDS | took NAME: -
+//	tricks NAME=N ...                 # one line
+//	moon NAME old|new                 # one line per recorded choice
+//	score NAME=N ...                  # one line
+//	total NAME=N ...                  # one line
+//
+// Statements of a round come in that order whatever the order they were written in; the
+// elements of each kind keep theirs. Cards are written rank letter then suit letter (TH,
+// QS; LJ and BJ for the jokers), separated by one space; an empty hand or pass is "-".
+// Names are bare when they match [A-Za-z][A-Za-z0-9_.-]*, else in double quotes with \"
+// and \\ escaped; values (and the ruleset) are bare unless empty or holding a blank, a
+// quote or '#'. Numbers are plain decimal. Comments and blank lines other than the one
+// before each round are not kept. Several games are separated by a line "---".
+//
+// The YAML writer mirrors it: game, players (flow list), options and meta (flow maps),
+// rounds as a block list with dealer, tiebreak, deal, pass, bids, tricks (block list of
+// "- LEADER: CARDS" or "- CARDS"), took, tricks_taken, moon, score and total in that
+// order; scalars plain when safe, double-quoted otherwise; documents separated by "---".
+// Text to YAML and back gives the canonical text again.
+package parse

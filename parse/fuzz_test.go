@@ -1,0 +1,68 @@
+package parse
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// fuzzSeeds adds a few transcripts of the given extension as seeds.
+func fuzzSeeds(f *testing.F, ext string) {
+	for _, dir := range []string{badDir, "../testdata/bench"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
+		for _, p := range files {
+			if src, err := os.ReadFile(p); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	for _, p := range []string{"_handwritten/reset-and-ties", "_handwritten/spades-scoring", "_handwritten/score-sheet",
+		"_handwritten/rk36-moon", "rickety-kate/4p/g002", "openspiel/hearts_default/g001"} {
+		for _, name := range []string{p + ext, p + ".yaml-twin" + ext} {
+			if src, err := os.ReadFile(filepath.Join(examplesDir, name)); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+}
+
+// fuzzOne reads every game of src: no panic, every error positioned, and every game
+// read without error round-trips through both spellings.
+func fuzzOne(t *testing.T, src []byte, name string, format Format) {
+	r := NewReader(bytes.NewReader(src), name, format)
+	for k := 0; k < 10000; k++ {
+		g, err := r.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			var list ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("not an ErrorList: %v", err)
+			}
+			for _, e := range list {
+				if e.Pos.File != name || e.Pos.Line < 1 || e.Pos.Col < 0 {
+					t.Fatalf("badly positioned error %q", e.Error())
+				}
+			}
+			continue
+		}
+		checkRoundTrip(t, g)
+	}
+	t.Fatal("Next did not reach EOF")
+}
+
+func FuzzParseText(f *testing.F) {
+	fuzzSeeds(f, ".tricks")
+	f.Add([]byte("players a \"b c\"\noption k=\"v\\\"w\" x=\\\nround dealer=a tiebreak a\ntrick a: 2C\n---\nplayers x\n"))
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzOne(t, src, "fuzz.tricks", Text) })
+}
+
+func FuzzParseYAML(f *testing.F) {
+	fuzzSeeds(f, ".yaml")
+	f.Add([]byte(`{"players": ["a", "b"], "rounds": [{"tricks": [{"a": ["2C", "3C"]}]}]}`))
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzOne(t, src, "fuzz.yaml", YAML) })
+}

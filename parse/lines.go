@@ -1,0 +1,117 @@
+package parse
+
+import (
+	"bytes"
+	"io"
+)
+
+// lineBuffer reads lines from an io.Reader into one buffer, like bufio.Scanner, but can
+// keep a run of lines in place (from a mark) so that a whole game is converted to a string
+// with a single copy. The buffer grows to hold the longest game; data before the mark is
+// dropped when more room is needed.
+type lineBuffer struct {
+	rd   io.Reader
+	buf  []byte
+	r, w int // unread bytes are buf[r:w]
+	mark int // start of the bytes kept, or -1
+	eof  bool
+	err  error // read error other than io.EOF
+	line int   // lines returned so far
+	bom  bool  // the byte-order mark has been looked for
+}
+
+const initialBuffer = 8 << 10
+
+func newLineBuffer(rd io.Reader) *lineBuffer {
+	return &lineBuffer{rd: rd, mark: -1}
+}
+
+// fill reads more input, moving kept and unread bytes to the front and growing the buffer
+// when they fill it. It reports whether anything was added.
+func (b *lineBuffer) fill() bool {
+	if b.eof || b.err != nil {
+		return false
+	}
+	if b.buf == nil {
+		b.buf = make([]byte, initialBuffer)
+	}
+	keep := b.r
+	if b.mark >= 0 && b.mark < keep {
+		keep = b.mark
+	}
+	if keep > 0 && b.w == len(b.buf) || keep > len(b.buf)/2 {
+		copy(b.buf, b.buf[keep:b.w])
+		b.w -= keep
+		b.r -= keep
+		if b.mark >= 0 {
+			b.mark -= keep
+		}
+	}
+	if b.w == len(b.buf) {
+		nb := make([]byte, 2*len(b.buf))
+		copy(nb, b.buf[:b.w])
+		b.buf = nb
+	}
+	for tries := 0; tries < 100; tries++ {
+		n, err := b.rd.Read(b.buf[b.w:])
+		b.w += n
+		if err == io.EOF {
+			b.eof = true
+			return n > 0
+		}
+		if err != nil {
+			b.err = err
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	b.err = io.ErrNoProgress
+	return false
+}
+
+// next returns the offsets [start, end) of the next line in buf, newline included, and
+// long when the line was cut at maxLine bytes. ok is false at the end of the input. The
+// offsets stay valid while the line is kept (after the mark), until the next call.
+func (b *lineBuffer) next() (start, end int, long, ok bool) {
+	scanned := b.r
+	for {
+		if k := bytes.IndexByte(b.buf[scanned:b.w], '\n'); k >= 0 {
+			end = scanned + k + 1
+			break
+		}
+		if b.w-b.r > maxLine {
+			end = b.r + maxLine
+			long = true
+			break
+		}
+		off := b.w - b.r // scanned so far; fill may move the data
+		if !b.fill() {
+			if b.r == b.w {
+				return 0, 0, false, false
+			}
+			end = b.w
+			break
+		}
+		scanned = b.r + off
+	}
+	start = b.r
+	b.r = end
+	b.line++
+	if !b.bom {
+		b.bom = true
+		if bytes.HasPrefix(b.buf[start:end], []byte("\xEF\xBB\xBF")) {
+			start += 3
+		}
+	}
+	return start, end, long, true
+}
+
+// peek returns up to n unread bytes without consuming them.
+func (b *lineBuffer) peek(n int) []byte {
+	for b.w-b.r < n && b.fill() {
+	}
+	end := min(b.w, b.r+n)
+	return b.buf[b.r:end]
+}

@@ -1,0 +1,548 @@
+package parse
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Format is a transcript spelling.
+type Format int
+
+// The formats. Auto picks one by the file's extension, or else by its first statement.
+const (
+	Auto Format = iota
+	Text
+	YAML
+)
+
+func (f Format) String() string {
+	switch f {
+	case Text:
+		return "text"
+	case YAML:
+		return "yaml"
+	}
+	return "auto"
+}
+
+// FormatOf returns the format a file name implies: YAML for .yaml, .yml and .json, Text
+// for .tricks and .txt, and Auto (look at the content) for anything else, "-" included.
+func FormatOf(name string) Format {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".json":
+		return YAML
+	case ".tricks", ".txt":
+		return Text
+	}
+	return Auto
+}
+
+// maxLine bounds a text line; longer lines mean the input is not a transcript.
+const maxLine = 1 << 20
+
+// sniffSize is how much of the input Auto looks at.
+const sniffSize = 16 << 10
+
+// A Reader reads the games of one transcript file one at a time, in the manner of
+// bufio.Scanner, so that a file of any size never sits in memory: text is read line by
+// line up to the next "---", YAML one document at a time.
+//
+// Next returns each game in turn, then io.EOF. A game with syntax errors comes back
+// (partially filled) together with an ErrorList of all its errors, and the next call
+// goes on with the next game. Input that cannot go on ends the stream after its error:
+// a byte that is not text (NUL, invalid UTF-8) or broken YAML gives an ErrorList of one
+// error and a placeholder game (File, Index and Pos only); a read error is returned as is
+// with a nil game. A file without any game gives the ErrorList "no game in file" and a
+// nil game. Games are independent of each other and of the Reader, which is not safe for
+// concurrent use.
+type Reader struct {
+	name   string
+	format Format
+	lb     *lineBuffer
+
+	index int  // games returned so far
+	done  bool // nothing more to return
+	empty bool // "no game in file" was reported
+
+	arena cardArena
+
+	src *yamlSource
+	dec *yaml.Decoder
+}
+
+// NewReader returns a Reader of r; name is the file name used in positions ("-" for
+// standard input), format Text, YAML, or Auto to decide by name and content.
+func NewReader(r io.Reader, name string, format Format) *Reader {
+	if format == Auto {
+		format = FormatOf(name)
+	}
+	return &Reader{name: name, format: format, lb: newLineBuffer(r)}
+}
+
+// Format returns the format being read, looking at the input if it was Auto.
+func (r *Reader) Format() Format {
+	if r.format == Auto {
+		r.format = sniff(r.lb.peek(sniffSize))
+	}
+	return r.format
+}
+
+// sniff decides between text and YAML by the first line that is neither blank nor a
+// comment: a YAML or JSON document starts with "key:", "{", "[", a quote, "%" or "---";
+// a text statement is a keyword and its arguments.
+func sniff(buf []byte) Format {
+	buf = bytes.TrimPrefix(buf, []byte("\xEF\xBB\xBF"))
+	marker := false
+	for len(buf) > 0 {
+		var line []byte
+		if k := bytes.IndexByte(buf, '\n'); k >= 0 {
+			line, buf = buf[:k], buf[k+1:]
+		} else {
+			line, buf = buf, nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		if bytes.HasPrefix(line, []byte("---")) && (len(line) == 3 || line[3] == ' ' || line[3] == '\t') {
+			rest := bytes.TrimSpace(line[3:])
+			if len(rest) == 0 || rest[0] == '#' {
+				marker = true // a separator: decide by what follows
+				continue
+			}
+			return YAML // "--- {...}" or "--- key: ..."
+		}
+		switch line[0] {
+		case '{', '[', '"', '\'', '%':
+			return YAML
+		}
+		word := line
+		if k := bytes.IndexAny(line, " \t"); k >= 0 {
+			word = line[:k]
+		}
+		if bytes.HasSuffix(word, []byte(":")) || bytes.Equal(line, word) && bytes.IndexByte(word, ':') > 0 {
+			return YAML
+		}
+		if marker && !isKeyword(string(word)) {
+			return YAML
+		}
+		return Text
+	}
+	return Text
+}
+
+// Next returns the next game, or io.EOF after the last one. See Reader.
+func (r *Reader) Next() (*Game, error) {
+	if r.done {
+		return nil, io.EOF
+	}
+	if r.Format() == YAML {
+		return r.nextYAML()
+	}
+	return r.nextText()
+}
+
+func (r *Reader) noGame() (*Game, error) {
+	r.done = true
+	if r.index == 0 && !r.empty {
+		r.empty = true
+		return nil, ErrorList{{Pos: Pos{File: r.name, Line: 1, Col: 1}, Msg: "no game in file"}}
+	}
+	return nil, io.EOF
+}
+
+// fatal ends the stream with one error at pos, returning a game that holds only its place.
+func (r *Reader) fatal(pos Pos, msg string) (*Game, error) {
+	r.done = true
+	r.index++
+	return &Game{File: r.name, Index: r.index, Pos: pos}, ErrorList{{Pos: pos, Msg: msg}}
+}
+
+// firstBad returns the offset of the first NUL byte or invalid UTF-8 in b, or -1.
+func firstBad(b []byte) int {
+	if utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 {
+		return -1
+	}
+	for k := 0; k < len(b); {
+		c := b[k]
+		if c < utf8.RuneSelf {
+			if c == 0 {
+				return k
+			}
+			k++
+			continue
+		}
+		rn, size := utf8.DecodeRune(b[k:])
+		if rn == utf8.RuneError && size <= 1 {
+			return k
+		}
+		k += size
+	}
+	return -1
+}
+
+// notTextPos is the position of the first bad byte at offset off of a line.
+func notTextPos(file string, line int, b []byte, off int) Pos {
+	return Pos{File: file, Line: line, Col: utf8.RuneCount(b[:off]) + 1}
+}
+
+// checkText looks for a byte that is not text in buf[from:to], whose first line is line
+// first, and returns the error to give for it, or nil.
+func (r *Reader) checkText(from, to, first int) func() (*Game, error) {
+	b := r.lb.buf[from:to]
+	off := firstBad(b)
+	if off < 0 {
+		return nil
+	}
+	line := first + bytes.Count(b[:off], []byte{'\n'})
+	ls := bytes.LastIndexByte(b[:off], '\n') + 1
+	pos := notTextPos(r.name, line, b[ls:], off-ls)
+	return func() (*Game, error) { return r.fatal(pos, "not a text transcript") }
+}
+
+// isSeparator reports a line "---" (blanks and a comment allowed around it).
+func isSeparator(line []byte) bool {
+	if len(line) < 3 || line[0] != '-' && line[0] != ' ' && line[0] != '\t' {
+		return false
+	}
+	line = bytes.TrimLeft(line, " \t")
+	if !bytes.HasPrefix(line, []byte("---")) {
+		return false
+	}
+	rest := bytes.TrimLeft(line[3:], " \t\r\n")
+	return len(rest) == 0 || rest[0] == '#'
+}
+
+// isSignificant reports a line holding a statement (not blank, not only a comment).
+func isSignificant(line []byte) bool {
+	for _, c := range line {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '#':
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+func (r *Reader) nextText() (*Game, error) {
+	lb := r.lb
+	lb.mark = lb.r
+	defer func() { lb.mark = -1 }()
+	first := lb.line + 1 // line number of the first kept line
+	end := 0             // end of the game's bytes after its last line, relative to the mark
+	significant := false
+	// Text is checked (UTF-8, no NUL) in blocks, so that binary input is refused early.
+	checked, checkedLine := 0, first
+	for {
+		start, stop, long, ok := lb.next()
+		if !ok {
+			break
+		}
+		if start > lb.mark && lb.line == 1 {
+			lb.mark = start // skip the byte-order mark
+		}
+		if stop-lb.mark-checked > 32<<10 {
+			if err := r.checkText(lb.mark+checked, stop, checkedLine); err != nil {
+				return err()
+			}
+			checked, checkedLine = stop-lb.mark, lb.line+1
+		}
+		line := lb.buf[start:stop]
+		if long {
+			if err := r.checkText(lb.mark+checked, stop, checkedLine); err != nil {
+				return err()
+			}
+			return r.fatal(Pos{File: r.name, Line: lb.line, Col: 1}, "not a text transcript (a line longer than 1 MiB)")
+		}
+		if isSeparator(line) {
+			if significant {
+				break
+			}
+			if err := r.checkText(lb.mark+checked, stop, checkedLine); err != nil {
+				return err()
+			}
+			lb.mark = lb.r
+			first = lb.line + 1
+			checked, checkedLine = 0, first
+			continue
+		}
+		if !significant {
+			significant = isSignificant(line)
+		}
+		end = stop - lb.mark // the buffer may move: keep offsets relative to the mark
+	}
+	if lb.err != nil {
+		r.done = true
+		return nil, lb.err
+	}
+	if err := r.checkText(lb.mark+checked, lb.r, checkedLine); err != nil {
+		return err()
+	}
+	if !significant {
+		return r.noGame()
+	}
+	r.index++
+	g, errs := parseTextGame(string(lb.buf[lb.mark:lb.mark+end]), r.name, first, r.index, &r.arena)
+	return g, errs.Err()
+}
+
+// ---- YAML ------------------------------------------------------------------------------
+
+// yamlSource feeds the YAML decoder line by line, checking that the input is text. At the
+// first NUL byte or invalid UTF-8 it records the place and ends the stream.
+type yamlSource struct {
+	r       *Reader
+	pending []byte
+	stopped bool
+
+	bad       Pos // first byte that is not text
+	docMarker int // line of the last "---" before bad (0: none)
+	marker    int // line of the last "---" read
+	ctl       Pos // first character YAML does not allow (a control character)
+	ioErr     error
+}
+
+func (s *yamlSource) Read(p []byte) (int, error) {
+	lb := s.r.lb
+	for len(s.pending) == 0 {
+		if s.stopped {
+			return 0, io.EOF
+		}
+		start, stop, long, ok := lb.next()
+		if !ok {
+			s.stopped = true
+			if lb.err != nil {
+				s.ioErr = lb.err
+				return 0, lb.err
+			}
+			return 0, io.EOF
+		}
+		line := lb.buf[start:stop]
+		if off := firstBad(line); off >= 0 || long {
+			s.bad = Pos{File: s.r.name, Line: lb.line, Col: 1}
+			if off >= 0 {
+				s.bad = notTextPos(s.r.name, lb.line, line, off)
+			}
+			s.docMarker = s.marker
+			s.stopped = true
+			return 0, io.EOF
+		}
+		if bytes.HasPrefix(line, []byte("---")) && (len(line) == 3 || line[3] <= ' ') {
+			s.marker = lb.line
+		}
+		if !s.ctl.IsValid() {
+			if off := firstControl(line); off >= 0 {
+				s.ctl = notTextPos(s.r.name, lb.line, line, off)
+			}
+		}
+		s.pending = line
+	}
+	n := copy(p, s.pending)
+	s.pending = s.pending[n:]
+	return n, nil
+}
+
+// firstControl returns the offset of the first character YAML does not allow (C0 and C1
+// controls other than tab and line breaks, DEL, U+FEFF inside, U+FFFE, U+FFFF), or -1.
+func firstControl(b []byte) int {
+	for k := 0; k < len(b); {
+		c := b[k]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+				return k
+			}
+			k++
+			continue
+		}
+		rn, size := utf8.DecodeRune(b[k:])
+		if rn >= 0x80 && rn < 0xA0 && rn != 0x85 || rn == 0xFEFF || rn == 0xFFFE || rn == 0xFFFF {
+			return k
+		}
+		k += size
+	}
+	return -1
+}
+
+func (r *Reader) nextYAML() (*Game, error) {
+	if r.src == nil {
+		r.src = &yamlSource{r: r}
+		r.dec = yaml.NewDecoder(r.src)
+	}
+	for {
+		var doc yaml.Node
+		err := decode(r.dec, &doc)
+		if r.src.bad.IsValid() {
+			top := docTop(&doc)
+			if err != nil || top == nil || top.Line >= r.src.docMarker {
+				return r.fatal(r.src.bad, "not a text transcript")
+			}
+		}
+		if err == io.EOF {
+			return r.noGame()
+		}
+		if err != nil {
+			if r.src.ioErr != nil || !strings.HasPrefix(err.Error(), "yaml: ") {
+				r.done = true
+				if r.src.ioErr != nil {
+					err = r.src.ioErr
+				}
+				return nil, err
+			}
+			return r.fatal(r.yamlErrorPos(err), yamlErrorMsg(err))
+		}
+		top := docTop(&doc)
+		if top == nil || isNull(top) {
+			continue // an empty document
+		}
+		r.index++
+		g, errs := parseYAMLGame(top, r.name, r.index, &r.arena)
+		return g, errs.Err()
+	}
+}
+
+// decode runs the YAML decoder, turning a panic inside it into an error: no input may
+// crash the program.
+func decode(dec *yaml.Decoder, doc *yaml.Node) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("yaml: %v", p)
+		}
+	}()
+	return dec.Decode(doc)
+}
+
+// docTop returns the content of a document node, or nil.
+func docTop(doc *yaml.Node) *yaml.Node {
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil
+	}
+	return deref(doc.Content[0])
+}
+
+// yamlParserProblems are the messages of yaml.v3's parser (as opposed to its scanner).
+// For these, yaml.v3 prints the 0-based line of the construct being parsed, where the
+// scanner prints 1-based lines; and either leaves the line out when it is the first.
+var yamlParserProblems = []string{
+	"did not find expected <stream-start>",
+	"did not find expected <document start>",
+	"found undefined tag handle",
+	"did not find expected node content",
+	"did not find expected '-' indicator",
+	"did not find expected key",
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found duplicate %TAG directive",
+}
+
+// yamlErrorPos finds the line of a yaml.v3 error ("yaml: line 12: ..."). Errors about
+// characters YAML does not allow point at the first such character.
+func (r *Reader) yamlErrorPos(err error) Pos {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		k := 0
+		for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' && line < maxNumber/10 {
+			line = line*10 + int(rest[k]-'0')
+			k++
+		}
+		if k > 0 && strings.HasPrefix(rest[k:], ": ") {
+			msg = rest[k+2:]
+		} else {
+			line = 0
+		}
+	}
+	parser := false
+	for _, p := range yamlParserProblems {
+		if msg == p {
+			parser = true
+			break
+		}
+	}
+	switch {
+	case parser:
+		line++ // 0-based, or left out for the first line
+	case line > 0:
+	case strings.Contains(msg, "control characters") && r.src.ctl.IsValid():
+		return r.src.ctl
+	case strings.Contains(msg, "UTF-8") || strings.Contains(msg, "Unicode") || strings.Contains(msg, "input error"):
+		line = r.lb.line
+	default:
+		line = 1 // a scanner error on the first line
+	}
+	return Pos{File: r.name, Line: line}
+}
+
+// yamlErrorMsg turns "yaml: line 3: did not find expected key" into "invalid YAML: did
+// not find expected key".
+func yamlErrorMsg(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if k := strings.Index(rest, ": "); k >= 0 {
+			msg = rest[k+2:]
+		}
+	}
+	return "invalid YAML: " + msg
+}
+
+// ---- whole files ---------------------------------------------------------------------------
+
+// ReadAll reads every game of r. The error is an ErrorList of every game's errors, or
+// the read error that stopped it.
+func ReadAll(r *Reader) ([]*Game, error) {
+	var games []*Game
+	var all ErrorList
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if g != nil {
+			games = append(games, g)
+		}
+		if err != nil {
+			var list ErrorList
+			if !errors.As(err, &list) {
+				return games, err
+			}
+			all = append(all, list...)
+		}
+	}
+	return games, all.Err()
+}
+
+// ParseFile reads every game of the named file ("-" for standard input), choosing the
+// format by name and content.
+func ParseFile(name string) ([]*Game, error) {
+	if name == "-" {
+		return ReadAll(NewReader(os.Stdin, name, Auto))
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAll(NewReader(f, name, Auto))
+}
+
+// ParseBytes reads every game of src; name is the file name for positions and the format.
+func ParseBytes(src []byte, name string) ([]*Game, error) {
+	return ParseBytesFormat(src, name, Auto)
+}
+
+// ParseBytesFormat is ParseBytes with the format given.
+func ParseBytesFormat(src []byte, name string, format Format) ([]*Game, error) {
+	return ReadAll(NewReader(bytes.NewReader(src), name, format))
+}

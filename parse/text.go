@@ -1,0 +1,995 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxErrors bounds the errors reported for one game; the rest are summarised.
+const maxErrors = 100
+
+// keywords lists the statements of the compact text, for messages.
+const keywordList = "game, players, option, meta, round, deal, pass, bid, trick, took, tricks, moon, score or total"
+
+// cardArena hands out card and column slices carved from larger blocks, so that parsing
+// a trick or a hand costs no allocation of its own. Every slice handed out has its
+// capacity clipped to its length: appending to it never writes into a neighbour.
+type cardArena struct {
+	cards []Card
+	cols  []int
+}
+
+const arenaCards = 2048
+const arenaCols = 512
+
+// reserve makes room for at least n more cards (and columns, if cols).
+func (a *cardArena) reserve(n int, cols bool) {
+	if cap(a.cards)-len(a.cards) < n {
+		a.cards = make([]Card, 0, max(arenaCards, n))
+	}
+	if cols && cap(a.cols)-len(a.cols) < n {
+		a.cols = make([]int, 0, max(arenaCols, n))
+	}
+}
+
+// textParser parses the statements of one game of compact text.
+type textParser struct {
+	file string
+	g    *Game
+	r    *Round // current round, nil before the first
+	errs ErrorList
+
+	// the current line
+	line  int    // 1-based line number
+	s     string // the statement: the line without comment and trailing blanks
+	i     int    // cursor into s
+	ascii bool   // s is pure ASCII: column = byte offset + 1
+	cOff  int    // cache for col on non-ASCII lines: byte offset cOff is column cCol
+	cCol  int
+	stmt  Pos // position of the statement's first character
+	off0  int // byte offset of the statement's first character
+
+	arena     *cardArena
+	gamePos   Pos // the game statement, if seen
+	trickHint int // tricks in the previous round, to size the next
+}
+
+// parseTextGame parses one game: src holds its lines (no "---"), the first being line firstLine.
+func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*Game, ErrorList) {
+	if arena == nil {
+		arena = &cardArena{}
+	}
+	p := &textParser{file: file, g: &Game{File: file, Index: index}, arena: arena, trickHint: 13}
+	line := firstLine
+	for len(src) > 0 {
+		var s string
+		if i := strings.IndexByte(src, '\n'); i >= 0 {
+			s, src = src[:i], src[i+1:]
+		} else {
+			s, src = src, ""
+		}
+		p.parseLine(s, line)
+		line++
+	}
+	g := p.g
+	if g.Pos.Line == 0 {
+		// No statement at all: the caller does not pass empty games, but be safe.
+		g.Pos = Pos{File: file, Line: firstLine, Col: 1}
+	}
+	if !g.PlayersPos.IsValid() {
+		p.errs.Add(g.Pos, `no players statement in this game (expected "players NAME NAME ..." before the rounds)`)
+	}
+	p.errs.Sort()
+	return g, p.errs
+}
+
+// ---- line level ------------------------------------------------------------------------
+
+func (p *textParser) parseLine(s string, line int) {
+	p.line = line
+	// Strip the comment, then blanks at both ends.
+	s = stripComment(s)
+	end := len(s)
+	for end > 0 && isBlank(s[end-1]) {
+		end--
+	}
+	start := 0
+	for start < end && isBlank(s[start]) {
+		start++
+	}
+	if start == end {
+		return
+	}
+	p.s = s[:end]
+	p.ascii = true
+	for k := 0; k < end; k++ {
+		if s[k] >= utf8.RuneSelf {
+			p.ascii = false
+			break
+		}
+	}
+	p.cOff, p.cCol = 0, 1
+	p.i = start
+	p.off0 = start
+	p.stmt = p.pos(start)
+	if !p.g.Pos.IsValid() {
+		p.g.Pos = p.stmt
+	}
+	// The keyword runs to the first blank.
+	j := start
+	for j < end && !isBlank(s[j]) {
+		j++
+	}
+	kw := s[start:j]
+	p.i = j
+	switch kw {
+	case "game":
+		p.gameStmt()
+	case "players":
+		p.playersStmt()
+	case "option":
+		p.g.Options = p.kvStmt(p.g.Options, "option")
+	case "meta":
+		p.g.Meta = p.kvStmt(p.g.Meta, "meta")
+	case "round":
+		p.roundStmt()
+	case "deal":
+		p.handStmt(false)
+	case "took":
+		p.handStmt(true)
+	case "pass":
+		p.passStmt()
+	case "trick":
+		p.trickStmt()
+	case "bid":
+		p.bidStmt()
+	case "tricks":
+		r := p.round()
+		r.Taken = p.countStmt(r.Taken, kw)
+	case "score":
+		r := p.round()
+		if !r.ScorePos.IsValid() {
+			r.ScorePos = p.stmt
+		}
+		r.Score = p.countStmt(r.Score, kw)
+	case "total":
+		r := p.round()
+		if !r.TotalPos.IsValid() {
+			r.TotalPos = p.stmt
+		}
+		r.Total = p.countStmt(r.Total, kw)
+	case "moon":
+		p.moonStmt()
+	default:
+		p.unknownStmt(kw, start)
+	}
+}
+
+func (p *textParser) unknownStmt(kw string, off int) {
+	lower := strings.ToLower(kw)
+	switch {
+	case lower != kw && isKeyword(lower):
+		p.errAt(off, "unknown statement %q: keywords are lower case (%s)", kw, lower)
+	case strings.HasSuffix(kw, ":"):
+		p.errAt(off, "unknown statement %q (expected %s; no colon after the keyword: is this YAML in a file not named .yaml?)", kw, keywordList)
+	case kw == "---" || strings.HasPrefix(kw, "---"):
+		p.errAt(off, "unknown statement %q (games are separated by a line holding only ---)", kw)
+	default:
+		p.errAt(off, "unknown statement %q (expected %s)", kw, keywordList)
+	}
+}
+
+func isKeyword(s string) bool {
+	switch s {
+	case "game", "players", "option", "meta", "round", "deal", "pass", "bid", "trick", "took",
+		"tricks", "moon", "score", "total":
+		return true
+	}
+	return false
+}
+
+// stripComment cuts s at the first '#' outside a double-quoted string.
+func stripComment(s string) string {
+	i := strings.IndexByte(s, '#')
+	if i < 0 {
+		return s
+	}
+	if strings.IndexByte(s[:i], '"') < 0 {
+		return s[:i]
+	}
+	inq := false
+	for j := 0; j < len(s); j++ {
+		switch c := s[j]; {
+		case inq && c == '\\':
+			j++
+		case c == '"':
+			inq = !inq
+		case c == '#' && !inq:
+			return s[:j]
+		}
+	}
+	return s
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
+
+// isDelim reports the bytes that end a bare name or word.
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\r', ',', ':', '=', '>', '"':
+		return true
+	}
+	return false
+}
+
+// ---- positions and errors ------------------------------------------------------------------
+
+// col returns the 1-based character column of byte offset off on the current line.
+func (p *textParser) col(off int) int {
+	if p.ascii {
+		return off + 1
+	}
+	// Columns are asked for left to right: count on from the last one.
+	if off < p.cOff {
+		p.cOff, p.cCol = 0, 1
+	}
+	p.cCol += utf8.RuneCountInString(p.s[p.cOff:off])
+	p.cOff = off
+	return p.cCol
+}
+
+func (p *textParser) pos(off int) Pos { return Pos{File: p.file, Line: p.line, Col: p.col(off)} }
+
+func (p *textParser) errAt(off int, format string, args ...any) {
+	switch n := len(p.errs); {
+	case n < maxErrors:
+		p.errs.Addf(p.pos(off), format, args...)
+	case n == maxErrors:
+		p.errs.Add(p.pos(off), "too many errors")
+	}
+}
+
+// found describes what is at the cursor, for "expected X, found Y" messages.
+func (p *textParser) found() string {
+	if p.i >= len(p.s) {
+		return "end of line"
+	}
+	if isBlank(p.s[p.i]) {
+		return "a blank"
+	}
+	j := p.i
+	for j < len(p.s) && !isBlank(p.s[j]) {
+		j++
+	}
+	return fmt.Sprintf("%q", p.s[p.i:j])
+}
+
+// ---- cursor helpers --------------------------------------------------------------------
+
+func (p *textParser) eol() bool { return p.i >= len(p.s) }
+
+func (p *textParser) skipBlank() {
+	for p.i < len(p.s) && isBlank(p.s[p.i]) {
+		p.i++
+	}
+}
+
+// skipSep skips blanks and commas (list separators).
+func (p *textParser) skipSep() {
+	for p.i < len(p.s) && (isBlank(p.s[p.i]) || p.s[p.i] == ',') {
+		p.i++
+	}
+}
+
+// atSep reports whether the cursor is at the end of a list item.
+func (p *textParser) atSep() bool {
+	return p.i >= len(p.s) || isBlank(p.s[p.i]) || p.s[p.i] == ','
+}
+
+// end reports trailing text after a complete statement.
+func (p *textParser) end(kw string) {
+	p.skipBlank()
+	if !p.eol() {
+		p.errAt(p.i, "unexpected %s at the end of the %s statement", p.found(), kw)
+	}
+}
+
+// expect consumes byte c (after optional blanks) or reports what was found instead.
+func (p *textParser) expect(c byte, after string) bool {
+	p.skipBlank()
+	if p.i < len(p.s) && p.s[p.i] == c {
+		p.i++
+		return true
+	}
+	p.errAt(p.i, "expected %q after %s, found %s", string(c), after, p.found())
+	return false
+}
+
+// name reads a bare or quoted name at the cursor; what says what is expected.
+func (p *textParser) name(what string) (string, bool) {
+	if p.i >= len(p.s) {
+		p.errAt(p.i, "expected %s, found end of line", what)
+		return "", false
+	}
+	if p.s[p.i] == '"' {
+		return p.quoted(what, false)
+	}
+	start := p.i
+	j := p.i
+	for j < len(p.s) && !isDelim(p.s[j]) {
+		j++
+	}
+	w := p.s[start:j]
+	if w == "" {
+		p.errAt(start, "expected %s, found %s", what, p.found())
+		return "", false
+	}
+	if !IsBareName(w) {
+		p.errAt(start, "%q is not a valid name (a letter, then letters, digits, _ . or -; other names need quotes: \"%s\")", w, w)
+		return "", false
+	}
+	p.i = j
+	return w, true
+}
+
+// quoted reads a double-quoted string at the cursor: \" and \\ are escapes, any other
+// backslash is itself. Empty strings are allowed only when allowEmpty.
+func (p *textParser) quoted(what string, allowEmpty bool) (string, bool) {
+	start := p.i
+	j := p.i + 1
+	esc := false
+	for j < len(p.s) {
+		c := p.s[j]
+		if c == '\\' && j+1 < len(p.s) && (p.s[j+1] == '"' || p.s[j+1] == '\\') {
+			esc = true
+			j += 2
+			continue
+		}
+		if c == '"' {
+			break
+		}
+		j++
+	}
+	if j >= len(p.s) {
+		p.errAt(start, "unterminated quoted string (a closing \" is missing)")
+		p.i = len(p.s)
+		return "", false
+	}
+	raw := p.s[start+1 : j]
+	p.i = j + 1
+	for k := 0; k < len(raw); k++ {
+		if c := raw[k]; c < 0x20 || c == 0x7f {
+			p.errAt(start+1+k, "control character %U inside quotes", rune(c))
+			return "", false
+		}
+	}
+	if esc {
+		raw = unescape(raw)
+	}
+	if raw == "" && !allowEmpty {
+		p.errAt(start, "expected %s, found an empty quoted string", what)
+		return "", false
+	}
+	return raw, true
+}
+
+func unescape(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for k := 0; k < len(s); k++ {
+		if s[k] == '\\' && k+1 < len(s) && (s[k+1] == '"' || s[k+1] == '\\') {
+			k++
+		}
+		b.WriteByte(s[k])
+	}
+	return b.String()
+}
+
+// value reads an option or meta value: quoted, or a bare word up to the next blank.
+func (p *textParser) value(key string) (string, bool) {
+	if p.i < len(p.s) && p.s[p.i] == '"' {
+		return p.quoted("value", true)
+	}
+	start := p.i
+	for p.i < len(p.s) && !isBlank(p.s[p.i]) {
+		c := p.s[p.i]
+		if c == '"' {
+			p.errAt(p.i, "unexpected \" inside the value of %s (quote the whole value: %s=\"...\")", key, key)
+			p.skipWord()
+			return "", false
+		}
+		if c < 0x20 || c == 0x7f {
+			p.errAt(p.i, "control character %U in the value of %s", rune(c), key)
+			p.skipWord()
+			return "", false
+		}
+		p.i++
+	}
+	if p.i == start {
+		p.errAt(start, "expected a value after %s=, found %s", key, p.found())
+		return "", false
+	}
+	return p.s[start:p.i], true
+}
+
+// word returns the run of bytes up to the next blank or comma, and moves past it.
+func (p *textParser) word() string {
+	start := p.i
+	for p.i < len(p.s) && !isBlank(p.s[p.i]) && p.s[p.i] != ',' {
+		p.i++
+	}
+	return p.s[start:p.i]
+}
+
+// skipItem moves past the current list item (up to a blank or comma).
+func (p *textParser) skipItem() {
+	for p.i < len(p.s) && !isBlank(p.s[p.i]) && p.s[p.i] != ',' {
+		p.i++
+	}
+}
+
+// skipWord moves past the current blank-delimited word.
+func (p *textParser) skipWord() {
+	for p.i < len(p.s) && !isBlank(p.s[p.i]) {
+		p.i++
+	}
+}
+
+// bareWordIs reports whether a bare word w starts at the cursor and is followed by a
+// delimiter (or the end), without moving.
+func (p *textParser) bareWordIs(w string) bool {
+	if !strings.HasPrefix(p.s[p.i:], w) {
+		return false
+	}
+	k := p.i + len(w)
+	return k == len(p.s) || isDelim(p.s[k])
+}
+
+// cards reads a card list to the end of the line. With dash, a lone "-" (or nothing)
+// is the empty list. With cols, it also returns each card's column.
+func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
+	p.skipSep()
+	if p.eol() {
+		return nil, nil, true
+	}
+	if dash && p.s[p.i] == '-' {
+		k := p.i + 1
+		for k < len(p.s) && isBlank(p.s[k]) {
+			k++
+		}
+		if k == len(p.s) {
+			p.i = k
+			return nil, nil, true
+		}
+	}
+	a := p.arena
+	a.reserve((len(p.s)-p.i)/2+1, cols)
+	c0, k0 := len(a.cards), len(a.cols)
+	ok := true
+	s, i, n := p.s, p.i, len(p.s)
+	for i < n {
+		if isCardSep[s[i]] {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < n && !isCardSep[s[j]] {
+			j++
+		}
+		c, good := cardOf(s[i:j])
+		if !good {
+			p.errAt(i, "%s", CardError(s[i:j]))
+			ok = false
+		} else {
+			a.cards = append(a.cards, c)
+			if cols {
+				a.cols = append(a.cols, p.col(i))
+			}
+		}
+		i = j
+	}
+	p.i = i
+	cs := a.cards[c0:len(a.cards):len(a.cards)]
+	if len(cs) == 0 {
+		cs = nil
+	}
+	var cl []int
+	if cols && len(cs) > 0 {
+		cl = a.cols[k0:len(a.cols):len(a.cols)]
+	}
+	return cs, cl, ok
+}
+
+// isCardSep marks the bytes that separate cards: blanks and commas.
+var isCardSep = [256]bool{' ': true, '\t': true, '\r': true, ',': true}
+
+// rankOf and suitOf map the ASCII rank and suit letters to their values, -1 elsewhere.
+var rankOf, suitOf = func() (r, s [256]int8) {
+	for k := range r {
+		r[k], s[k] = -1, -1
+	}
+	for k, c := range rankLetters {
+		r[c], r[c|0x20] = int8(k), int8(k)
+	}
+	for k, c := range suitLetters {
+		s[c], s[c|0x20] = int8(k), int8(k)
+	}
+	return
+}()
+
+// cardOf is parseCardFast with a table lookup for the common two-letter spelling.
+func cardOf(tok string) (Card, bool) {
+	if len(tok) == 2 {
+		if r, su := rankOf[tok[0]], suitOf[tok[1]]; r >= 0 && su >= 0 {
+			return Card(int(su)*13 + int(r)), true
+		}
+	}
+	return parseCardFast(tok)
+}
+
+// number reads a decimal integer, the value of NAME=.
+func (p *textParser) number(name string) (int, bool) {
+	off := p.i
+	tok := p.word()
+	n, ok := parseInt(tok)
+	if !ok {
+		if tok == "" {
+			p.errAt(off, "expected a number after %s=, found %s", QuoteName(name), p.found())
+		} else {
+			p.errAt(off, "expected a number after %s=, found %q", QuoteName(name), tok)
+		}
+	}
+	return n, ok
+}
+
+// maxNumber bounds the numbers of a transcript, far above any real score, so that sums
+// never overflow.
+const maxNumber = 999_999_999
+
+// parseInt parses [+-]digits within ±maxNumber.
+func parseInt(s string) (int, bool) {
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" {
+		return 0, false
+	}
+	n := 0
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+		if n > maxNumber {
+			return 0, false
+		}
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// nameSet finds duplicate names: a scan of the list while it is short, a map beyond.
+type nameSet map[string]bool
+
+// has reports whether name is among list (the names added so far) and records it.
+func (m *nameSet) has(list []string, name string) bool {
+	if len(list) < 16 {
+		for _, q := range list {
+			if q == name {
+				return true
+			}
+		}
+		return false
+	}
+	if *m == nil {
+		*m = make(nameSet, 2*len(list))
+		for _, q := range list {
+			(*m)[q] = true
+		}
+	}
+	if (*m)[name] {
+		return true
+	}
+	(*m)[name] = true
+	return false
+}
+
+// ParseBid reads a bid as written: "4", "0", "nil", "b3", "b0", "bnil" (case-insensitive).
+// Player and Pos are left empty.
+func ParseBid(s string) (Bid, bool) {
+	var b Bid
+	if len(s) > 0 && (s[0] == 'b' || s[0] == 'B') {
+		b.Blind = true
+		s = s[1:]
+	}
+	if len(s) == 3 && strings.EqualFold(s, "nil") {
+		b.Nil = true
+		return b, true
+	}
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return Bid{}, false
+	}
+	n, ok := parseInt(s)
+	if !ok {
+		return Bid{}, false
+	}
+	b.N = n
+	return b, true
+}
+
+// ---- statements --------------------------------------------------------------------------
+
+// round returns the current round, starting round 1 implicitly at this statement.
+func (p *textParser) round() *Round {
+	if p.r == nil {
+		p.newRound()
+	}
+	return p.r
+}
+
+func (p *textParser) newRound() {
+	if p.r != nil && len(p.r.Tricks) > 0 {
+		p.trickHint = len(p.r.Tricks)
+	}
+	p.r = &Round{Pos: p.stmt}
+	if p.g.Rounds == nil {
+		p.g.Rounds = make([]*Round, 0, 8)
+	}
+	p.g.Rounds = append(p.g.Rounds, p.r)
+}
+
+func (p *textParser) gameStmt() {
+	if p.gamePos.IsValid() {
+		p.errAt(p.off0, "second game statement in one game (the first is on line %d): separate games with a line ---", p.gamePos.Line)
+		return
+	}
+	p.gamePos = p.stmt
+	p.skipBlank()
+	off := p.i
+	var name string
+	if p.i < len(p.s) && p.s[p.i] == '"' {
+		var ok bool
+		if name, ok = p.quoted("ruleset name", true); !ok {
+			return
+		}
+	} else {
+		for p.i < len(p.s) && !isBlank(p.s[p.i]) {
+			c := p.s[p.i]
+			if c == '"' || c < 0x20 || c == 0x7f {
+				p.errAt(p.i, "unexpected %q in the ruleset name (quote the name: game \"...\")", string(c))
+				return
+			}
+			p.i++
+		}
+		name = p.s[off:p.i]
+		if name == "" {
+			p.errAt(off, "expected a ruleset name after game, found end of line")
+			return
+		}
+	}
+	p.g.Ruleset = name
+	p.g.RulesetPos = p.pos(off)
+	p.end("game")
+}
+
+func (p *textParser) playersStmt() {
+	if p.g.PlayersPos.IsValid() {
+		p.errAt(p.off0, "second players statement in one game (the first is on line %d)", p.g.PlayersPos.Line)
+		return
+	}
+	p.g.PlayersPos = p.stmt
+	nerr := len(p.errs)
+	players := make([]string, 0, 6)
+	var seen nameSet
+	for {
+		p.skipSep()
+		if p.eol() {
+			break
+		}
+		off := p.i
+		name, ok := p.name("a player name")
+		if !ok {
+			if p.i == off {
+				p.skipItem()
+			}
+			continue
+		}
+		if !p.atSep() {
+			p.errAt(p.i, "expected a blank between player names, found %s", p.found())
+			break
+		}
+		if seen.has(players, name) {
+			p.errAt(off, "duplicate player %q", name)
+			continue
+		}
+		players = append(players, name)
+	}
+	if len(players) == 0 {
+		if len(p.errs) == nerr {
+			p.errAt(p.i, "expected player names after players, found end of line")
+		}
+		p.g.Players = nil
+		return
+	}
+	p.g.Players = players
+}
+
+func (p *textParser) kvStmt(list []KV, kw string) []KV {
+	n := 0
+	for {
+		p.skipBlank()
+		if p.eol() {
+			break
+		}
+		off := p.i
+		key, ok := p.name("a key")
+		if !ok {
+			return list
+		}
+		if p.i >= len(p.s) || p.s[p.i] != '=' {
+			p.i = off
+			p.errAt(off, "expected key=value after %s, found %s", kw, p.found())
+			return list
+		}
+		p.i++
+		val, ok := p.value(key)
+		if !ok {
+			return list
+		}
+		list = append(list, KV{Key: key, Value: val, Pos: p.pos(off)})
+		n++
+	}
+	if n == 0 {
+		p.errAt(p.i, "expected key=value after %s, found end of line", kw)
+	}
+	return list
+}
+
+func (p *textParser) roundStmt() {
+	p.newRound()
+	r := p.r
+	for {
+		p.skipBlank()
+		if p.eol() {
+			return
+		}
+		off := p.i
+		switch {
+		case p.bareWordIs("dealer") && p.i+6 < len(p.s) && p.s[p.i+6] == '=':
+			p.i += 7
+			name, ok := p.name("the dealer's name")
+			if !ok {
+				return
+			}
+			if r.DealerPos.IsValid() {
+				p.errAt(off, "the round names its dealer twice")
+				return
+			}
+			r.Dealer, r.DealerPos = name, p.pos(off)
+		case p.bareWordIs("tiebreak") && (p.i+8 == len(p.s) || p.s[p.i+8] != '='):
+			if r.Tiebreak != nil {
+				p.errAt(off, "the round says tiebreak twice")
+				return
+			}
+			p.i += 8
+			r.Tiebreak = make([]string, 0, 4)
+			for {
+				p.skipSep()
+				if p.eol() || (p.bareWordIs("dealer") && p.i+6 < len(p.s) && p.s[p.i+6] == '=') {
+					break
+				}
+				off := p.i
+				name, ok := p.name("a player name")
+				if !ok {
+					if p.i == off {
+						p.skipItem()
+					}
+					continue
+				}
+				if !p.atSep() {
+					p.errAt(p.i, "expected a blank between player names, found %s", p.found())
+					return
+				}
+				r.Tiebreak = append(r.Tiebreak, name)
+			}
+		default:
+			p.errAt(off, "expected dealer=NAME or tiebreak NAME... after round, found %s", p.found())
+			return
+		}
+	}
+}
+
+// handStmt parses "deal NAME: CARDS" and "took NAME: CARDS" (took also "took NAME: -").
+func (p *textParser) handStmt(took bool) {
+	r := p.round()
+	p.skipBlank()
+	name, ok := p.name("a player name")
+	if !ok {
+		return
+	}
+	if !p.expect(':', "the player name") {
+		return
+	}
+	cards, _, _ := p.cards(true, false)
+	h := Hand{Player: name, Cards: cards, Pos: p.stmt}
+	if took {
+		r.Took = append(r.Took, h)
+	} else {
+		if r.Deal == nil {
+			r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
+		}
+		r.Deal = append(r.Deal, h)
+	}
+}
+
+func (p *textParser) passStmt() {
+	r := p.round()
+	p.skipBlank()
+	name, ok := p.name("a player name after pass")
+	if !ok {
+		return
+	}
+	p.skipBlank()
+	to := ""
+	if p.i < len(p.s) && p.s[p.i] == '>' {
+		p.i++
+		p.skipBlank()
+		if to, ok = p.name("the receiving player's name after >"); !ok {
+			return
+		}
+	}
+	if !p.expect(':', "the player name") {
+		return
+	}
+	cards, _, _ := p.cards(true, false)
+	if r.Passes == nil {
+		r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
+	}
+	r.Passes = append(r.Passes, Pass{Player: name, To: to, Cards: cards, Pos: p.stmt})
+}
+
+func (p *textParser) trickStmt() {
+	r := p.round()
+	p.skipBlank()
+	if p.eol() {
+		p.errAt(p.i, "expected the cards of the trick after trick, found end of line")
+		return
+	}
+	leader := ""
+	// A leader is a name followed by ':'.
+	isLeader := p.s[p.i] == '"'
+	if !isLeader {
+		k := p.i
+		for k < len(p.s) && !isDelim(p.s[k]) {
+			k++
+		}
+		for k < len(p.s) && isBlank(p.s[k]) {
+			k++
+		}
+		isLeader = k < len(p.s) && p.s[k] == ':'
+	}
+	if isLeader {
+		var ok bool
+		if leader, ok = p.name("the leader's name"); !ok {
+			return
+		}
+		if !p.expect(':', "the leader's name") {
+			return
+		}
+	}
+	cards, cols, ok := p.cards(false, true)
+	if len(cards) == 0 {
+		if ok {
+			p.errAt(p.i, "expected the cards of the trick, found end of line")
+		}
+		return
+	}
+	if r.Tricks == nil {
+		r.Tricks = make([]Trick, 0, p.trickHint)
+	}
+	r.Tricks = append(r.Tricks, Trick{Leader: leader, Cards: cards, Cols: cols, Pos: p.stmt})
+}
+
+func (p *textParser) bidStmt() {
+	r := p.round()
+	n, nerr := 0, len(p.errs)
+	for {
+		p.skipSep()
+		if p.eol() {
+			break
+		}
+		off := p.i
+		name, ok := p.name("a player name")
+		if !ok {
+			return
+		}
+		if !p.expect('=', "the player name") {
+			return
+		}
+		voff := p.i
+		tok := p.word()
+		b, ok := ParseBid(tok)
+		if !ok {
+			if tok == "" {
+				p.errAt(voff, "expected a bid after %s=, found %s", QuoteName(name), p.found())
+				return
+			}
+			p.errAt(voff, "%q is not a bid (N, nil, bN for blind N, or bnil)", tok)
+			continue
+		}
+		b.Player, b.Pos = name, p.pos(off)
+		if r.Bids == nil {
+			r.Bids = make([]Bid, 0, max(len(p.g.Players), 1))
+		}
+		r.Bids = append(r.Bids, b)
+		n++
+	}
+	if n == 0 && len(p.errs) == nerr {
+		p.errAt(p.i, "expected NAME=BID after bid, found end of line")
+	}
+}
+
+// countStmt parses "tricks|score|total NAME=N ...".
+func (p *textParser) countStmt(list []Count, kw string) []Count {
+	n := 0
+	bad := false
+	for {
+		p.skipSep()
+		if p.eol() {
+			break
+		}
+		off := p.i
+		name, ok := p.name("a player name")
+		if !ok {
+			return list
+		}
+		if !p.expect('=', "the player name") {
+			return list
+		}
+		v, ok := p.number(name)
+		if !ok {
+			bad = true
+			continue
+		}
+		if list == nil {
+			list = make([]Count, 0, max(len(p.g.Players), 1))
+		}
+		list = append(list, Count{Player: name, N: v, Pos: p.pos(off)})
+		n++
+	}
+	if n == 0 && !bad {
+		p.errAt(p.i, "expected NAME=NUMBER after %s, found end of line", kw)
+	}
+	return list
+}
+
+func (p *textParser) moonStmt() {
+	r := p.round()
+	p.skipBlank()
+	name, ok := p.name("the shooter's name after moon")
+	if !ok {
+		return
+	}
+	p.skipBlank()
+	off := p.i
+	w := p.word()
+	var scoring string
+	switch {
+	case strings.EqualFold(w, "old"):
+		scoring = "old"
+	case strings.EqualFold(w, "new"):
+		scoring = "new"
+	default:
+		p.i = off
+		p.errAt(off, "expected old or new after moon %s, found %s", QuoteName(name), p.found())
+		return
+	}
+	r.Moon = append(r.Moon, Moon{Player: name, Scoring: scoring, Pos: p.stmt})
+	p.end("moon")
+}

@@ -1,0 +1,554 @@
+package parse
+
+import (
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// IsBareName reports whether s can be written as a name without quotes:
+// [A-Za-z][A-Za-z0-9_.-]*.
+func IsBareName(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return false
+	}
+	for k := 1; k < len(s); k++ {
+		c := s[k]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// validString reports whether s can be a name, key or value of a transcript: it holds no
+// control character (U+0000-U+001F, U+007F) and is valid UTF-8. It returns the first bad
+// rune otherwise.
+func validString(s string) (rune, bool) {
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c < 0x20 || c == 0x7f {
+			return rune(c), false
+		}
+	}
+	if !utf8.ValidString(s) {
+		return utf8.RuneError, false
+	}
+	return 0, true
+}
+
+// QuoteName spells a name as the compact text writes it: bare when it can be, else in
+// double quotes with \" and \\ escaped. Messages about players use it too.
+func QuoteName(s string) string {
+	if IsBareName(s) {
+		return s
+	}
+	return string(appendQuoted(nil, s))
+}
+
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	for k := 0; k < len(s); k++ {
+		if c := s[k]; c == '"' || c == '\\' {
+			b = append(b, '\\')
+		}
+		b = append(b, s[k])
+	}
+	return append(b, '"')
+}
+
+func appendName(b []byte, s string) []byte {
+	if IsBareName(s) {
+		return append(b, s...)
+	}
+	return appendQuoted(b, s)
+}
+
+// appendValue writes an option or meta value, or a ruleset name: bare when it is a single
+// word without quote or comment sign, quoted otherwise.
+func appendValue(b []byte, s string) []byte {
+	if s == "" {
+		return append(b, `""`...)
+	}
+	for k := 0; k < len(s); k++ {
+		switch c := s[k]; {
+		case c <= ' ' || c == '"' || c == '#' || c == 0x7f:
+			return appendQuoted(b, s)
+		}
+	}
+	return append(b, s...)
+}
+
+func appendCards(b []byte, cards []Card) []byte {
+	for k, c := range cards {
+		if k > 0 {
+			b = append(b, ' ')
+		}
+		b = appendCard(b, c)
+	}
+	return b
+}
+
+func appendCard(b []byte, c Card) []byte {
+	if c < 52 {
+		return append(b, rankLetters[c%13], suitLetters[c/13])
+	}
+	return append(b, c.String()...)
+}
+
+func appendInt(b []byte, n int) []byte { return append(b, itoa(n)...) }
+
+// AppendText appends the canonical compact text of g to b (see the package documentation
+// for the canonical form).
+func AppendText(b []byte, g *Game) []byte {
+	if g.Ruleset != "" {
+		b = append(b, "game "...)
+		b = appendValue(b, g.Ruleset)
+		b = append(b, '\n')
+	}
+	if len(g.Players) > 0 {
+		b = append(b, "players"...)
+		for _, name := range g.Players {
+			b = append(b, ' ')
+			b = appendName(b, name)
+		}
+		b = append(b, '\n')
+	}
+	b = appendKVLine(b, "option", g.Options)
+	b = appendKVLine(b, "meta", g.Meta)
+	for _, r := range g.Rounds {
+		if r == nil {
+			continue
+		}
+		b = append(b, "\nround"...)
+		if r.Dealer != "" {
+			b = append(b, " dealer="...)
+			b = appendName(b, r.Dealer)
+		}
+		if r.Tiebreak != nil {
+			b = append(b, " tiebreak"...)
+			for _, name := range r.Tiebreak {
+				b = append(b, ' ')
+				b = appendName(b, name)
+			}
+		}
+		b = append(b, '\n')
+		b = appendHands(b, "deal ", r.Deal)
+		for _, ps := range r.Passes {
+			b = append(b, "pass "...)
+			b = appendName(b, ps.Player)
+			if ps.To != "" {
+				b = append(b, '>')
+				b = appendName(b, ps.To)
+			}
+			b = append(b, ": "...)
+			if len(ps.Cards) == 0 {
+				b = append(b, '-')
+			}
+			b = appendCards(b, ps.Cards)
+			b = append(b, '\n')
+		}
+		if len(r.Bids) > 0 {
+			b = append(b, "bid"...)
+			for _, bid := range r.Bids {
+				b = append(b, ' ')
+				b = appendName(b, bid.Player)
+				b = append(b, '=')
+				b = append(b, bid.String()...)
+			}
+			b = append(b, '\n')
+		}
+		for _, t := range r.Tricks {
+			b = append(b, "trick "...)
+			if t.Leader != "" {
+				b = appendName(b, t.Leader)
+				b = append(b, ": "...)
+			}
+			b = appendCards(b, t.Cards)
+			b = append(b, '\n')
+		}
+		b = appendHands(b, "took ", r.Took)
+		b = appendCountLine(b, "tricks", r.Taken)
+		for _, m := range r.Moon {
+			b = append(b, "moon "...)
+			b = appendName(b, m.Player)
+			b = append(b, ' ')
+			b = append(b, m.Scoring...)
+			b = append(b, '\n')
+		}
+		b = appendCountLine(b, "score", r.Score)
+		b = appendCountLine(b, "total", r.Total)
+	}
+	return b
+}
+
+func appendKVLine(b []byte, kw string, kvs []KV) []byte {
+	if len(kvs) == 0 {
+		return b
+	}
+	b = append(b, kw...)
+	for _, kv := range kvs {
+		b = append(b, ' ')
+		b = appendName(b, kv.Key)
+		b = append(b, '=')
+		b = appendValue(b, kv.Value)
+	}
+	return append(b, '\n')
+}
+
+func appendHands(b []byte, kw string, hands []Hand) []byte {
+	for _, h := range hands {
+		b = append(b, kw...)
+		b = appendName(b, h.Player)
+		b = append(b, ": "...)
+		if len(h.Cards) == 0 {
+			b = append(b, '-')
+		}
+		b = appendCards(b, h.Cards)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+func appendCountLine(b []byte, kw string, cs []Count) []byte {
+	if len(cs) == 0 {
+		return b
+	}
+	b = append(b, kw...)
+	for _, c := range cs {
+		b = append(b, ' ')
+		b = appendName(b, c.Player)
+		b = append(b, '=')
+		b = appendInt(b, c.N)
+	}
+	return append(b, '\n')
+}
+
+// WriteText writes the canonical compact text of one game.
+func WriteText(w io.Writer, g *Game) error {
+	_, err := w.Write(AppendText(nil, g))
+	return err
+}
+
+// WriteTexts writes games as canonical compact text, separated by lines "---".
+func WriteTexts(w io.Writer, games []*Game) error {
+	return writeAll(NewWriter(w, Text), games)
+}
+
+// ---- YAML --------------------------------------------------------------------------------
+
+// yamlPlain reports whether s can be written as a plain YAML scalar, in flow and block
+// context alike, and read back as the same text. It is deliberately narrow: ASCII letters,
+// digits, space, and _ . / + - inside, starting with a letter or digit (or a sign before a
+// digit), and not a word that YAML 1.1 reads as a boolean or null.
+func yamlPlain(s string) bool {
+	if s == "" || s[len(s)-1] == ' ' {
+		return false
+	}
+	c := s[0]
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+	case (c == '-' || c == '+') && len(s) > 1 && '0' <= s[1] && s[1] <= '9':
+	default:
+		return false
+	}
+	for k := 1; k < len(s); k++ {
+		c := s[k]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			c == ' ' || c == '_' || c == '.' || c == '/' || c == '+' || c == '-') {
+			return false
+		}
+	}
+	if len(s) <= 5 {
+		switch strings.ToLower(s) {
+		case "y", "n", "yes", "no", "on", "off", "true", "false", "null":
+			return false
+		}
+	}
+	return true
+}
+
+const hexDigits = "0123456789ABCDEF"
+
+// appendYAMLString writes s as a YAML scalar: plain when safe, else double-quoted with
+// escapes for everything a YAML reader would not give back as is.
+func appendYAMLString(b []byte, s string) []byte {
+	if yamlPlain(s) {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	for k := 0; k < len(s); {
+		c := s[k]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c < 0x20 || c == 0x7f:
+				b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
+			default:
+				b = append(b, c)
+			}
+			k++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[k:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&15]) // not UTF-8; cannot happen for parsed input
+		case r < 0xA0 || r == 0x2028 || r == 0x2029 || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF:
+			b = append(b, '\\', 'u')
+			for sh := 12; sh >= 0; sh -= 4 {
+				b = append(b, hexDigits[(r>>uint(sh))&15])
+			}
+		default:
+			b = append(b, s[k:k+size]...)
+		}
+		k += size
+	}
+	return append(b, '"')
+}
+
+func appendYAMLCards(b []byte, cards []Card) []byte {
+	if len(cards) == 0 {
+		return append(b, `""`...)
+	}
+	return appendCards(b, cards)
+}
+
+// AppendYAML appends the YAML spelling of g to b: one document, without a "---" line.
+func AppendYAML(b []byte, g *Game) []byte {
+	if g.Ruleset != "" {
+		b = append(b, "game: "...)
+		b = appendYAMLString(b, g.Ruleset)
+		b = append(b, '\n')
+	}
+	if len(g.Players) > 0 {
+		b = append(b, "players: "...)
+		b = appendYAMLNames(b, g.Players)
+		b = append(b, '\n')
+	}
+	b = appendYAMLKVs(b, "options: ", g.Options)
+	b = appendYAMLKVs(b, "meta: ", g.Meta)
+	n := 0
+	for _, r := range g.Rounds {
+		if r != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		return b
+	}
+	b = append(b, "rounds:\n"...)
+	for _, r := range g.Rounds {
+		if r == nil {
+			continue
+		}
+		b = append(b, "  -"...)
+		first := true
+		key := func(b []byte, k string) []byte {
+			if first {
+				first = false
+				b = append(b, ' ')
+			} else {
+				b = append(b, "    "...)
+			}
+			return append(b, k...)
+		}
+		if r.Dealer != "" {
+			b = key(b, "dealer: ")
+			b = appendYAMLString(b, r.Dealer)
+			b = append(b, '\n')
+		}
+		if r.Tiebreak != nil {
+			b = key(b, "tiebreak: ")
+			b = appendYAMLNames(b, r.Tiebreak)
+			b = append(b, '\n')
+		}
+		if len(r.Deal) > 0 {
+			b = key(b, "deal: ")
+			b = appendYAMLHands(b, r.Deal)
+		}
+		if len(r.Passes) > 0 {
+			b = key(b, "pass: {")
+			for k, ps := range r.Passes {
+				if k > 0 {
+					b = append(b, ", "...)
+				}
+				b = appendYAMLString(b, ps.Player)
+				b = append(b, ": "...)
+				if ps.To != "" {
+					b = append(b, "{to: "...)
+					b = appendYAMLString(b, ps.To)
+					b = append(b, ", cards: "...)
+					b = appendYAMLCards(b, ps.Cards)
+					b = append(b, '}')
+				} else {
+					b = appendYAMLCards(b, ps.Cards)
+				}
+			}
+			b = append(b, "}\n"...)
+		}
+		if len(r.Bids) > 0 {
+			b = key(b, "bids: {")
+			for k, bid := range r.Bids {
+				if k > 0 {
+					b = append(b, ", "...)
+				}
+				b = appendYAMLString(b, bid.Player)
+				b = append(b, ": "...)
+				b = appendYAMLString(b, bid.String())
+			}
+			b = append(b, "}\n"...)
+		}
+		if len(r.Tricks) > 0 {
+			b = key(b, "tricks:\n")
+			for _, t := range r.Tricks {
+				b = append(b, "      - "...)
+				if t.Leader != "" {
+					b = appendYAMLString(b, t.Leader)
+					b = append(b, ": "...)
+				}
+				b = appendYAMLCards(b, t.Cards)
+				b = append(b, '\n')
+			}
+		}
+		if len(r.Took) > 0 {
+			b = key(b, "took: ")
+			b = appendYAMLHands(b, r.Took)
+		}
+		b = appendYAMLCounts(b, key, "tricks_taken: ", r.Taken)
+		if len(r.Moon) > 0 {
+			b = key(b, "moon: {")
+			for k, m := range r.Moon {
+				if k > 0 {
+					b = append(b, ", "...)
+				}
+				b = appendYAMLString(b, m.Player)
+				b = append(b, ": "...)
+				b = appendYAMLString(b, m.Scoring)
+			}
+			b = append(b, "}\n"...)
+		}
+		b = appendYAMLCounts(b, key, "score: ", r.Score)
+		b = appendYAMLCounts(b, key, "total: ", r.Total)
+		if first {
+			b = append(b, " {}\n"...)
+		}
+	}
+	return b
+}
+
+func appendYAMLNames(b []byte, names []string) []byte {
+	b = append(b, '[')
+	for k, name := range names {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, name)
+	}
+	return append(b, ']')
+}
+
+func appendYAMLKVs(b []byte, key string, kvs []KV) []byte {
+	if len(kvs) == 0 {
+		return b
+	}
+	b = append(b, key...)
+	b = append(b, '{')
+	for k, kv := range kvs {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, kv.Key)
+		b = append(b, ": "...)
+		b = appendYAMLString(b, kv.Value)
+	}
+	return append(b, "}\n"...)
+}
+
+func appendYAMLHands(b []byte, hands []Hand) []byte {
+	b = append(b, '{')
+	for k, h := range hands {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, h.Player)
+		b = append(b, ": "...)
+		b = appendYAMLCards(b, h.Cards)
+	}
+	return append(b, "}\n"...)
+}
+
+func appendYAMLCounts(b []byte, key func([]byte, string) []byte, k string, cs []Count) []byte {
+	if len(cs) == 0 {
+		return b
+	}
+	b = key(b, k)
+	b = append(b, '{')
+	for i, c := range cs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, c.Player)
+		b = append(b, ": "...)
+		b = appendInt(b, c.N)
+	}
+	return append(b, "}\n"...)
+}
+
+// WriteYAML writes one game as a YAML document.
+func WriteYAML(w io.Writer, g *Game) error {
+	_, err := w.Write(AppendYAML(nil, g))
+	return err
+}
+
+// WriteYAMLs writes games as a YAML multi-document stream, documents separated by "---".
+func WriteYAMLs(w io.Writer, games []*Game) error {
+	return writeAll(NewWriter(w, YAML), games)
+}
+
+// Writer writes a stream of games in one format: text games separated by lines "---",
+// or a YAML multi-document stream. It buffers one game at a time.
+type Writer struct {
+	w      io.Writer
+	format Format
+	n      int
+	buf    []byte
+}
+
+// NewWriter returns a Writer of the given format (Auto means Text).
+func NewWriter(w io.Writer, format Format) *Writer {
+	if format != YAML {
+		format = Text
+	}
+	return &Writer{w: w, format: format}
+}
+
+// Write writes one game, preceded by a separator unless it is the first.
+func (w *Writer) Write(g *Game) error {
+	b := w.buf[:0]
+	if w.n > 0 {
+		b = append(b, "---\n"...)
+	}
+	if w.format == YAML {
+		b = AppendYAML(b, g)
+	} else {
+		b = AppendText(b, g)
+	}
+	w.n++
+	w.buf = b
+	_, err := w.w.Write(b)
+	return err
+}
+
+func writeAll(w *Writer, games []*Game) error {
+	for _, g := range games {
+		if err := w.Write(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}

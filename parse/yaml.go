@@ -1,0 +1,620 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// yamlParser builds a Game from the node tree of one YAML document.
+type yamlParser struct {
+	file  string
+	g     *Game
+	errs  ErrorList
+	arena *cardArena
+	work  int  // nodes and cards visited, aliases expanded
+	stop  bool // the work limit was reached
+}
+
+// maxWork bounds the nodes and cards one document may expand to. Aliases can make a small
+// document stand for a huge one; real transcripts stay far below (a game of 20000 rounds
+// is about a million).
+const maxWork = 8 << 20
+
+// tick counts n units of work and reports whether to go on.
+func (p *yamlParser) tick(n int, at *yaml.Node) bool {
+	if p.stop {
+		return false
+	}
+	p.work += n
+	if p.work > maxWork {
+		p.stop = true
+		p.errs.Add(p.pos(at), "the document is too large (or expands too many aliases)")
+		return false
+	}
+	return true
+}
+
+func (p *yamlParser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, Col: n.Column} }
+
+func (p *yamlParser) errAt(pos Pos, format string, args ...any) {
+	switch n := len(p.errs); {
+	case n < maxErrors:
+		p.errs.Addf(pos, format, args...)
+	case n == maxErrors:
+		p.errs.Add(pos, "too many errors")
+	}
+}
+
+func (p *yamlParser) err(n *yaml.Node, format string, args ...any) {
+	p.errAt(p.pos(n), format, args...)
+}
+
+// deref follows aliases to the node they stand for.
+func deref(n *yaml.Node) *yaml.Node {
+	for k := 0; n != nil && n.Kind == yaml.AliasNode && k < 16; k++ {
+		n = n.Alias
+	}
+	return n
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
+
+// describe names a node's kind for "found ..." messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if isNull(n) {
+			return "nothing"
+		}
+		return fmt.Sprintf("%q", n.Value)
+	case yaml.DocumentNode:
+		return "a document"
+	}
+	return "an alias"
+}
+
+// pairs calls f for each key and value of mapping n; a non-mapping is reported, with what
+// says what was expected. Keys must be scalars.
+func (p *yamlParser) pairs(n *yaml.Node, what string, f func(k, v *yaml.Node)) {
+	if isNull(n) {
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		p.err(n, "expected %s, found %s", what, describe(n))
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if !p.tick(1, n) {
+			return
+		}
+		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		if k == nil || v == nil {
+			continue
+		}
+		if k.Kind != yaml.ScalarNode {
+			p.err(k, "expected a key, found %s", describe(k))
+			continue
+		}
+		f(k, v)
+	}
+}
+
+// name reads a player name from a scalar node.
+func (p *yamlParser) name(n *yaml.Node, what string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || isNull(n) || n.Value == "" {
+		p.err(n, "expected %s, found %s", what, describe(n))
+		return "", false
+	}
+	if r, ok := validString(n.Value); !ok {
+		p.err(n, "control character %U in %s %q", r, what, n.Value)
+		return "", false
+	}
+	return n.Value, true
+}
+
+// text reads a scalar's text for an option, meta value or ruleset. A list of scalars is
+// joined with commas (pass: [left, right] is pass=left,right).
+func (p *yamlParser) text(n *yaml.Node, what string) (string, bool) {
+	var s string
+	switch n.Kind {
+	case yaml.ScalarNode:
+		s = n.Value
+	case yaml.SequenceNode:
+		parts := make([]string, 0, len(n.Content))
+		for _, c := range n.Content {
+			if !p.tick(1, n) {
+				return "", false
+			}
+			c = deref(c)
+			if c == nil || c.Kind != yaml.ScalarNode {
+				p.err(n, "expected %s (a string, number or list of them), found a nested list or mapping", what)
+				return "", false
+			}
+			parts = append(parts, c.Value)
+		}
+		s = strings.Join(parts, ",")
+	default:
+		p.err(n, "expected %s (a string, number or list of them), found %s", what, describe(n))
+		return "", false
+	}
+	if r, ok := validString(s); !ok {
+		p.err(n, "control character %U in %s", r, what)
+		return "", false
+	}
+	return s, true
+}
+
+// number reads an integer scalar.
+func (p *yamlParser) number(n *yaml.Node, after string) (int, bool) {
+	if n.Kind == yaml.ScalarNode {
+		if v, ok := parseInt(n.Value); ok {
+			return v, true
+		}
+	}
+	p.err(n, "expected a number after %s, found %s", after, describe(n))
+	return 0, false
+}
+
+// cards reads a card list: a string of cards separated by blanks or commas, a list of
+// such strings, "-" or "" or nothing for no cards. Columns: inside a plain or quoted
+// string scalar, the node's column plus the token's offset; otherwise the node's column.
+func (p *yamlParser) cards(n *yaml.Node, cols bool) ([]Card, []int, bool) {
+	a := p.arena
+	ok := true
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if isNull(n) {
+			return nil, nil, true
+		}
+		a.reserve(len(n.Value)/2+1, cols)
+	case yaml.SequenceNode:
+		a.reserve(len(n.Content)*2+1, cols)
+	default:
+		p.err(n, "expected cards (a string or a list), found %s", describe(n))
+		return nil, nil, false
+	}
+	c0, k0 := len(a.cards), len(a.cols)
+	if n.Kind == yaml.ScalarNode {
+		if strings.TrimSpace(n.Value) != "-" {
+			ok = p.scalarCards(n, cols)
+		}
+	} else {
+		for _, item := range n.Content {
+			if !p.tick(1, n) {
+				break
+			}
+			item = deref(item)
+			if item == nil {
+				continue
+			}
+			if item.Kind != yaml.ScalarNode || isNull(item) {
+				p.err(item, "expected a card, found %s", describe(item))
+				ok = false
+				continue
+			}
+			if !p.scalarCards(item, cols) {
+				ok = false
+			}
+		}
+	}
+	cs := a.cards[c0:len(a.cards):len(a.cards)]
+	if len(cs) == 0 {
+		return nil, nil, ok
+	}
+	var cl []int
+	if cols {
+		cl = a.cols[k0:len(a.cols):len(a.cols)]
+	}
+	return cs, cl, ok
+}
+
+// scalarCards appends the cards of one scalar to the arena.
+func (p *yamlParser) scalarCards(n *yaml.Node, cols bool) bool {
+	a := p.arena
+	s := n.Value
+	if !p.tick(len(s)/2+1, n) {
+		return false
+	}
+	// Offsets are exact within a one-line plain or quoted scalar.
+	base := -1
+	switch n.Style &^ yaml.TaggedStyle {
+	case 0:
+		base = n.Column
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		base = n.Column + 1
+	}
+	ascii := true
+	for k := 0; k < len(s); k++ {
+		if s[k] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	col := func(off int) int {
+		if base < 0 {
+			return n.Column
+		}
+		if ascii {
+			return base + off
+		}
+		return base + utf8.RuneCountInString(s[:off])
+	}
+	ok := true
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != ',' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' {
+			j++
+		}
+		tok := s[i:j]
+		card, good := parseCardFast(tok)
+		if !good {
+			p.errAt(Pos{File: p.file, Line: n.Line, Col: col(i)}, "%s", CardError(tok))
+			ok = false
+		} else {
+			a.cards = append(a.cards, card)
+			if cols {
+				a.cols = append(a.cols, col(i))
+			}
+		}
+		i = j
+	}
+	return ok
+}
+
+// parseYAMLGame builds the game of one document's top node.
+func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*Game, ErrorList) {
+	if arena == nil {
+		arena = &cardArena{}
+	}
+	p := &yamlParser{file: file, arena: arena}
+	g := &Game{File: file, Index: index, Pos: p.pos(n)}
+	p.g = g
+	if n.Kind != yaml.MappingNode {
+		hint := ""
+		if n.Kind == yaml.ScalarNode {
+			hint = " (is this a text transcript in a file named .yaml?)"
+		}
+		p.err(n, "expected a mapping with game, players and rounds, found %s%s", describeShort(n), hint)
+		return g, p.errs
+	}
+	seen := map[string]Pos{}
+	p.pairs(n, "a mapping", func(k, v *yaml.Node) {
+		if prev, dup := seen[k.Value]; dup {
+			p.err(k, "duplicate key %q (the first is on line %d)", k.Value, prev.Line)
+			return
+		}
+		seen[k.Value] = p.pos(k)
+		switch k.Value {
+		case "game":
+			if isNull(v) {
+				return
+			}
+			if v.Kind != yaml.ScalarNode {
+				p.err(v, "expected a ruleset name after game:, found %s", describe(v))
+				return
+			}
+			if s, ok := p.text(v, "the ruleset name"); ok {
+				g.Ruleset, g.RulesetPos = s, p.pos(v)
+			}
+		case "players":
+			g.PlayersPos = p.pos(k)
+			p.players(v)
+		case "options":
+			g.Options = p.kvs(v, g.Options, "options")
+		case "meta":
+			g.Meta = p.kvs(v, g.Meta, "meta")
+		case "rounds":
+			p.rounds(v)
+		default:
+			p.err(k, "unknown key %q (expected game, players, options, meta or rounds)", k.Value)
+		}
+	})
+	if !g.PlayersPos.IsValid() {
+		p.errAt(g.Pos, "no players in this game (expected players: [NAME, NAME, ...])")
+	}
+	p.errs.Sort()
+	return g, p.errs
+}
+
+func describeShort(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode && len(n.Value) > 40 {
+		return "a string"
+	}
+	return describe(n)
+}
+
+func (p *yamlParser) players(v *yaml.Node) {
+	if v.Kind != yaml.SequenceNode {
+		p.err(v, "expected a list of player names after players:, found %s", describe(v))
+		return
+	}
+	players := make([]string, 0, len(v.Content))
+	var seen nameSet
+	for _, c := range v.Content {
+		if !p.tick(1, v) {
+			return
+		}
+		c = deref(c)
+		if c == nil {
+			continue
+		}
+		name, ok := p.name(c, "a player name")
+		if !ok {
+			continue
+		}
+		if seen.has(players, name) {
+			p.err(c, "duplicate player %q", name)
+			continue
+		}
+		players = append(players, name)
+	}
+	if len(players) == 0 {
+		if len(v.Content) == 0 {
+			p.err(v, "expected player names after players:, found an empty list")
+		}
+		return
+	}
+	p.g.Players = players
+}
+
+func (p *yamlParser) kvs(v *yaml.Node, list []KV, what string) []KV {
+	p.pairs(v, "a mapping of "+what, func(k, val *yaml.Node) {
+		key, ok := p.name(k, "a key")
+		if !ok {
+			return
+		}
+		s, ok := p.text(val, "the value of "+key)
+		if !ok {
+			return
+		}
+		list = append(list, KV{Key: key, Value: s, Pos: p.pos(k)})
+	})
+	return list
+}
+
+func (p *yamlParser) rounds(v *yaml.Node) {
+	if isNull(v) {
+		return
+	}
+	if v.Kind != yaml.SequenceNode {
+		p.err(v, "expected a list of rounds after rounds:, found %s", describe(v))
+		return
+	}
+	p.g.Rounds = make([]*Round, 0, len(v.Content))
+	for _, c := range v.Content {
+		if !p.tick(1, v) {
+			return
+		}
+		c = deref(c)
+		if c == nil {
+			continue
+		}
+		r := &Round{Pos: p.pos(c)}
+		p.g.Rounds = append(p.g.Rounds, r)
+		p.round(c, r)
+	}
+}
+
+func (p *yamlParser) round(n *yaml.Node, r *Round) {
+	if isNull(n) {
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		p.err(n, "expected a round (a mapping with dealer, deal, tricks, ...), found %s", describe(n))
+		return
+	}
+	np := len(p.g.Players)
+	p.pairs(n, "a round", func(k, v *yaml.Node) {
+		switch k.Value {
+		case "dealer":
+			if name, ok := p.name(v, "the dealer's name"); ok {
+				r.Dealer, r.DealerPos = name, p.pos(k)
+			}
+		case "tiebreak":
+			r.Tiebreak = []string{}
+			if isNull(v) {
+				return
+			}
+			if v.Kind != yaml.SequenceNode {
+				p.err(v, "expected a list of player names after tiebreak:, found %s", describe(v))
+				return
+			}
+			for _, c := range v.Content {
+				if !p.tick(1, v) {
+					return
+				}
+				if c = deref(c); c == nil {
+					continue
+				}
+				if name, ok := p.name(c, "a player name"); ok {
+					r.Tiebreak = append(r.Tiebreak, name)
+				}
+			}
+		case "deal", "took":
+			hands := make([]Hand, 0, max(np, 1))
+			p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
+				name, ok := p.name(pk, "a player name")
+				if !ok {
+					return
+				}
+				cards, _, _ := p.cards(pv, false)
+				hands = append(hands, Hand{Player: name, Cards: cards, Pos: p.pos(pk)})
+			})
+			if len(hands) == 0 {
+				hands = nil
+			}
+			if k.Value == "deal" {
+				r.Deal = append(r.Deal, hands...)
+			} else {
+				r.Took = append(r.Took, hands...)
+			}
+		case "pass":
+			p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
+				name, ok := p.name(pk, "a player name")
+				if !ok {
+					return
+				}
+				ps := Pass{Player: name, Pos: p.pos(pk)}
+				if pv.Kind == yaml.MappingNode {
+					p.pairs(pv, "", func(qk, qv *yaml.Node) {
+						switch qk.Value {
+						case "to":
+							ps.To, _ = p.name(qv, "the receiving player's name")
+						case "cards":
+							ps.Cards, _, _ = p.cards(qv, false)
+						default:
+							p.err(qk, "unknown key %q in a pass (expected to or cards)", qk.Value)
+						}
+					})
+				} else {
+					ps.Cards, _, _ = p.cards(pv, false)
+				}
+				if r.Passes == nil {
+					r.Passes = make([]Pass, 0, max(np, 1))
+				}
+				r.Passes = append(r.Passes, ps)
+			})
+		case "bids":
+			p.pairs(v, "a mapping of player names to bids", func(pk, pv *yaml.Node) {
+				name, ok := p.name(pk, "a player name")
+				if !ok {
+					return
+				}
+				var b Bid
+				if pv.Kind == yaml.ScalarNode {
+					b, ok = ParseBid(pv.Value)
+				} else {
+					ok = false
+				}
+				if !ok {
+					p.err(pv, "%s is not a bid (N, nil, bN for blind N, or bnil)", describe(pv))
+					return
+				}
+				b.Player, b.Pos = name, p.pos(pk)
+				if r.Bids == nil {
+					r.Bids = make([]Bid, 0, max(np, 1))
+				}
+				r.Bids = append(r.Bids, b)
+			})
+		case "tricks":
+			p.tricks(v, r)
+		case "tricks_taken":
+			r.Taken = p.counts(v, r.Taken)
+		case "score":
+			if !r.ScorePos.IsValid() {
+				r.ScorePos = p.pos(k)
+			}
+			r.Score = p.counts(v, r.Score)
+		case "total":
+			if !r.TotalPos.IsValid() {
+				r.TotalPos = p.pos(k)
+			}
+			r.Total = p.counts(v, r.Total)
+		case "moon":
+			p.pairs(v, "a mapping of the shooter's name to old or new", func(pk, pv *yaml.Node) {
+				name, ok := p.name(pk, "a player name")
+				if !ok {
+					return
+				}
+				var s string
+				if pv.Kind == yaml.ScalarNode {
+					switch {
+					case strings.EqualFold(pv.Value, "old"):
+						s = "old"
+					case strings.EqualFold(pv.Value, "new"):
+						s = "new"
+					}
+				}
+				if s == "" {
+					p.err(pv, "expected old or new after moon %s:, found %s", QuoteName(name), describe(pv))
+					return
+				}
+				r.Moon = append(r.Moon, Moon{Player: name, Scoring: s, Pos: p.pos(pk)})
+			})
+		default:
+			hint := ""
+			switch k.Value {
+			case "bid":
+				hint = "; bids are bids:"
+			case "taken", "tally":
+				hint = "; tricks taken are tricks_taken:"
+			case "trick":
+				hint = "; the play is tricks:"
+			}
+			p.err(k, "unknown key %q in a round (expected dealer, tiebreak, deal, pass, bids, tricks, took, tricks_taken, moon, score or total%s)", k.Value, hint)
+		}
+	})
+}
+
+func (p *yamlParser) tricks(v *yaml.Node, r *Round) {
+	if isNull(v) {
+		return
+	}
+	if v.Kind != yaml.SequenceNode {
+		p.err(v, "expected a list of tricks after tricks:, found %s", describe(v))
+		return
+	}
+	if r.Tricks == nil {
+		r.Tricks = make([]Trick, 0, len(v.Content))
+	}
+	for _, item := range v.Content {
+		if !p.tick(1, v) {
+			return
+		}
+		item = deref(item)
+		if item == nil {
+			continue
+		}
+		t := Trick{Pos: p.pos(item)}
+		cardsNode := item
+		if item.Kind == yaml.MappingNode {
+			if len(item.Content) != 2 {
+				p.err(item, "expected a trick (leader: cards, or a list of cards), found a mapping with %d entries", len(item.Content)/2)
+				continue
+			}
+			k := deref(item.Content[0])
+			leader, ok := p.name(k, "the leader's name")
+			if !ok {
+				continue
+			}
+			t.Leader = leader
+			cardsNode = deref(item.Content[1])
+		}
+		cards, cols, ok := p.cards(cardsNode, true)
+		if len(cards) == 0 {
+			if ok {
+				p.err(cardsNode, "expected the cards of the trick, found %s", describe(cardsNode))
+			}
+			continue
+		}
+		t.Cards, t.Cols = cards, cols
+		r.Tricks = append(r.Tricks, t)
+	}
+}
+
+func (p *yamlParser) counts(v *yaml.Node, list []Count) []Count {
+	p.pairs(v, "a mapping of player names to numbers", func(pk, pv *yaml.Node) {
+		name, ok := p.name(pk, "a player name")
+		if !ok {
+			return
+		}
+		n, ok := p.number(pv, QuoteName(name)+":")
+		if !ok {
+			return
+		}
+		list = append(list, Count{Player: name, N: n, Pos: p.pos(pk)})
+	})
+	return list
+}

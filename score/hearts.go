@@ -31,8 +31,9 @@ func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 			}
 		}
 	}
-	pts := make([]int, len(s.units))
-	local := make([]int, n)
+	pts := s.pts()
+	var localBuf [validate.MaxSeats]int
+	local := localBuf[:n]
 	copy(local, card[:n])
 
 	kind, fixed := rs.RevokePenalty()
@@ -105,16 +106,27 @@ func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 	for l := 0; l < n; l++ {
 		pts[s.unitOf[r.Seats[l]]] += local[l]
 	}
-	pc := Scores{Keys: make([]string, n), Vals: make([]int, n)}
-	tr := Scores{Keys: make([]string, n), Vals: make([]int, n)}
-	for l := 0; l < n; l++ {
-		pc.Keys[l], pc.Vals[l] = players[r.Seats[l]], pen[l]
-		tr.Keys[l], tr.Vals[l] = players[r.Seats[l]], r.Tricks[l]
+	// One allocation for the informative figures; the keys are the round's players.
+	fig := &struct {
+		pc, tr Scores
+		total  int
+		vals   [2 * validate.MaxSeats]int
+	}{total: penTotal}
+	keys := players
+	if n != len(players) {
+		keys = make([]string, n)
+		for l := range keys {
+			keys[l] = players[r.Seats[l]]
+		}
 	}
-	out.PenaltyTotal = &penTotal
-	out.PenaltyCards = &pc
+	fig.pc = Scores{Keys: keys, Vals: fig.vals[:n:n]}
+	fig.tr = Scores{Keys: keys, Vals: fig.vals[n : 2*n : 2*n]}
+	copy(fig.pc.Vals, pen[:n])
+	copy(fig.tr.Vals, r.Tricks[:n])
+	out.PenaltyTotal = &fig.total
+	out.PenaltyCards = &fig.pc
 	if !r.Tally {
-		out.Tricks = &tr
+		out.Tricks = &fig.tr
 		out.Carried = r.Carried
 	}
 	return pts

@@ -23,6 +23,8 @@ type game struct {
 	winner   int   // unit, -1 when none
 	tied     []int // units tied at the end, while undecided
 	res      *Result
+	// scratch for the points of a round, reused
+	ptsBuf []int
 	// bdnWinner is the unit whose blind double nil won the game (bdn=win), -1 when none.
 	bdnWinner int
 }
@@ -74,6 +76,16 @@ func Score(rp *validate.Replay) *Result {
 		res.Violations = append(res.Violations, r.Violations...)
 	}
 	return res
+}
+
+// pts returns a zeroed per-unit slice for a round's points (reused from round to round).
+func (s *game) pts() []int {
+	if cap(s.ptsBuf) < len(s.units) {
+		s.ptsBuf = make([]int, len(s.units))
+	}
+	s.ptsBuf = s.ptsBuf[:len(s.units)]
+	clear(s.ptsBuf)
+	return s.ptsBuf
 }
 
 func (s *game) scores(vals []int) Scores {

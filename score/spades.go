@@ -30,7 +30,7 @@ func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 	rs := s.rs
 	players := s.rp.Players
 	n := len(r.Seats)
-	pts := make([]int, len(s.units))
+	pts := s.pts()
 	newBags := make([]int, len(s.units))
 	var bids [validate.MaxSeats]bid
 	bw := Words{}

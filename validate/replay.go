@@ -128,8 +128,11 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 	for i := range all {
 		all[i] = i
 	}
+	rounds := make([]Round, len(g.Rounds)) // one allocation for all rounds
+	rp.Rounds = make([]*Round, 0, len(g.Rounds))
 	for i, src := range g.Rounds {
-		r := &Round{Number: i + 1, Src: src, Seats: all, MoonSeat: -1}
+		r := &rounds[i]
+		*r = Round{Number: i + 1, Src: src, Seats: all, MoonSeat: -1}
 		if src.Tiebreak != nil {
 			r.Tiebreak = true
 			r.Seats = v.seatList(g, src.Tiebreak, src.Pos)

@@ -155,12 +155,8 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		known[l] = known[l] && handsKnown
 		if known[l] {
 			h := dealt[l]
-			for _, c := range out[l].Cards() {
-				h.Remove(c)
-			}
-			for _, c := range in[l].Cards() {
-				h.Add(c)
-			}
+			eachCard(out[l], func(c parse.Card) { h.Remove(c) })
+			eachCard(in[l], func(c parse.Card) { h.Add(c) })
 			hands[l] = h
 		}
 	}
@@ -412,12 +408,16 @@ func addAll(h *Hand, cards []parse.Card) {
 	}
 }
 
-func addHand(h *Hand, o Hand) {
-	if o.A == 0 {
-		return
-	}
-	for _, c := range o.Cards() {
-		h.Add(c)
+func addHand(h *Hand, o Hand) { eachCard(o, func(c parse.Card) { h.Add(c) }) }
+
+// eachCard calls f for every card of h, copies included, without allocating.
+func eachCard(h Hand, f func(parse.Card)) {
+	for _, s := range [2]parse.CardSet{h.A, h.B} {
+		for s != 0 {
+			c := s.Lowest()
+			f(c)
+			s &= s - 1
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -53,7 +54,9 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 	}
 	for _, list := range [][]parse.Count{src.Score, src.Total} {
 		for _, c := range list {
-			r.local(g, c.Player, c.Pos)
+			if !isSide(g.Players, c.Player) {
+				r.local(g, c.Player, c.Pos)
+			}
 		}
 	}
 
@@ -352,10 +355,12 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			carried = Hand{}
 			r.Tricks[w]++
 		case last:
+			// The cards go to the leader, but no trick was won (RULES §7: cards carried from
+			// a cancelled trick do not count as a trick won).
 			addAll(&r.Won[leader], tr.Cards)
 			addHand(&r.Won[leader], carried)
 			carried = Hand{}
-			r.Tricks[leader]++
+			r.Carried++
 			r.LastToLeader = true
 		default:
 			addAll(&carried, tr.Cards)
@@ -441,4 +446,11 @@ func (r *Round) names(g *parse.Game) []string {
 		out[i] = g.Players[s]
 	}
 	return out
+}
+
+// isSide reports whether name spells a partnership of players ("ann+cat"), as score lines of
+// partnership games may.
+func isSide(players []string, name string) bool {
+	a, b, ok := strings.Cut(name, "+")
+	return ok && seatOf(players, a) >= 0 && seatOf(players, b) >= 0
 }

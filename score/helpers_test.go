@@ -1,0 +1,137 @@
+package score_test
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// Card lists used by the tallies.
+const (
+	allHearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+	// hearts2K is every heart but the ace.
+	hearts2K = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+	// ones are the hearts worth 1 in the 36-point games (2H..TH).
+	ones = "2H 3H 4H 5H 6H 7H 8H 9H TH"
+)
+
+// game parses src (one game), resolves its ruleset as the CLI does (the game line's ruleset,
+// then the option lines with Set) and replays it.
+func game(t testing.TB, src string) *validate.Replay {
+	t.Helper()
+	games, err := parse.ParseBytes([]byte(src), "test.tricks")
+	require.NoError(t, err, "parse")
+	require.Len(t, games, 1)
+	g := games[0]
+	rs, err := rulesets.Load(g.Ruleset)
+	require.NoError(t, err)
+	rs = rs.Clone()
+	for _, kv := range g.Options {
+		require.NoError(t, rs.Set(kv.Key, kv.Value), "option %s=%s", kv.Key, kv.Value)
+	}
+	rp, err := validate.New().Replay(g, rs)
+	require.NoError(t, err, "replay: input error")
+	return rp
+}
+
+// play replays and scores src.
+func play(t testing.TB, src string) *score.Result {
+	t.Helper()
+	return score.Score(game(t, src))
+}
+
+// P is a number per player (or per side in partnership games).
+type P map[string]int
+
+func asP(s score.Scores) P {
+	m := P{}
+	for i, k := range s.Keys {
+		m[k] = s.Vals[i]
+	}
+	return m
+}
+
+// round returns the result of round n (1-based).
+func round(t testing.TB, res *score.Result, n int) score.Round {
+	t.Helper()
+	require.GreaterOrEqual(t, len(res.Rounds), n, "round %d", n)
+	r := res.Rounds[n-1]
+	require.Equal(t, n, r.Round)
+	return r
+}
+
+// wantRound checks round n's points and running totals.
+func wantRound(t testing.TB, res *score.Result, n int, points, totals P) {
+	t.Helper()
+	r := round(t, res, n)
+	assert.Equal(t, points, asP(r.Points), "round %d points", n)
+	if totals != nil {
+		assert.Equal(t, totals, asP(r.Totals), "round %d totals", n)
+	}
+}
+
+// wantTotals checks the final totals.
+func wantTotals(t testing.TB, res *score.Result, totals P) {
+	t.Helper()
+	assert.Equal(t, totals, asP(res.Totals), "final totals")
+}
+
+// wantEnd checks finished, winner ("" for none) and the tied list.
+func wantEnd(t testing.TB, res *score.Result, finished bool, winner string, tied ...string) {
+	t.Helper()
+	assert.Equal(t, finished, res.Finished, "finished")
+	if winner == "" {
+		assert.Nil(t, res.Winner, "winner")
+	} else if assert.NotNil(t, res.Winner, "winner") {
+		assert.Equal(t, winner, *res.Winner, "winner")
+	}
+	if len(tied) == 0 {
+		assert.Empty(t, res.Tied, "tied")
+	} else {
+		assert.Equal(t, tied, res.Tied, "tied")
+	}
+}
+
+// wantMoon checks round n's moon: player "" for none.
+func wantMoon(t testing.TB, res *score.Result, n int, player, scoring, choice string) {
+	t.Helper()
+	m := round(t, res, n).Moon
+	if player == "" {
+		assert.Nil(t, m, "round %d: no moon", n)
+		return
+	}
+	if assert.NotNil(t, m, "round %d moon", n) {
+		assert.Equal(t, score.Moon{Player: player, Scoring: scoring, Choice: choice}, *m, "round %d moon", n)
+	}
+}
+
+// viols lists the violations of a result as "rule r=R t=T p=PLAYER", sorted.
+func viols(res *score.Result) []string {
+	out := []string{}
+	for _, v := range res.Violations {
+		out = append(out, fmt.Sprintf("%s r=%d t=%d p=%s", v.Rule, v.Round, v.Trick, v.Player))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// wantViols checks the violations (any order).
+func wantViols(t testing.TB, res *score.Result, want ...string) {
+	t.Helper()
+	if want == nil {
+		want = []string{}
+	}
+	sort.Strings(want)
+	assert.Equal(t, want, viols(res), "violations")
+}
+
+// rounds repeats a round text n times.
+func rounds(n int, text string) string { return strings.Repeat("round\n"+text+"\n", n) }

@@ -1,0 +1,48 @@
+package validate_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// benchHearts4p is one 4-player Hearts game of 11 rounds with deals and passes.
+const benchHearts4p = "../testdata/bench/hearts4p.tricks"
+
+// loadBenchGame reads the benchmark game and resolves its ruleset as the CLI does.
+func loadBenchGame(b *testing.B) (*parse.Game, *rulesets.Ruleset) {
+	b.Helper()
+	src, err := os.ReadFile(benchHearts4p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	games, err := parse.ParseBytes(src, benchHearts4p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(games) != 1 {
+		b.Fatalf("%s holds %d games, want 1", benchHearts4p, len(games))
+	}
+	return games[0], resolveRules(b, games[0])
+}
+
+// BenchmarkReplay replays one 4-player Hearts game with a reused Validator (one per
+// goroutine, as the CLI's workers use it).
+func BenchmarkReplay(b *testing.B) {
+	g, rs := loadBenchGame(b)
+	v := validate.New()
+	if _, err := v.Replay(g, rs); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := v.Replay(g, rs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(g.Rounds)), "ns/round")
+}

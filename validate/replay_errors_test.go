@@ -1,0 +1,62 @@
+package validate_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// TestReplayInputErrors: input that cannot be read as a game is an error (exit 2), never a
+// violation (RULES §7 "Transcript errors"): player counts out of range, a trick with the
+// wrong number of cards, an unknown leader or dealer, a first leader that cannot be known.
+func TestReplayInputErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, src, msg string
+		line           int
+	}{
+		{"hearts-7-players", "game hearts\nplayers a b c d e f g\nround\ntook a: QS\n", "hearts seats 3 to 6 players, not 7", 2},
+		{"cancellation-5-players", "game cancellation\nplayers a b c d e\nround\ntook a: QS\n", "6 to 10", 2},
+		{"spades-3-players-no-jokers", "game spades\nplayers a b c\nround\nbid a=1 b=1 c=1\ntricks a=1 b=1 c=1\n", "not 3", 2},
+		{"spades-teams-6-players", "game spades\nplayers a b c d e f\noption teams=on jokers=high\nround\nbid a=1 b=1 c=1 d=1 e=1 f=1\n", "4 players", 2},
+		{"trick-size", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick ann: 2C 3C 4C\n", "3 cards, expected 4", 5},
+		{"unknown-leader", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\n", "unknown leader", 5},
+		{"first-leader-unknown", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick 3C 4C 5C 6C\n", "first leader cannot be known", 5},
+		{"unknown-dealer", "game hearts\nplayers ann bob cat dan\nround dealer=eve\ntook ann: QS\n", "unknown dealer", 3},
+		{"tiebreak-unknown", "game hearts\nplayers ann bob cat dan\nround tiebreak ann eve\ntook ann: QS\n", "unknown player", 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			games, err := parse.ParseBytes([]byte(c.src), c.name+".tricks")
+			if err != nil {
+				t.Fatalf("parse: %v", err)
+			}
+			g := games[0]
+			rs, err := rulesets.Load(g.Ruleset)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, kv := range g.Options {
+				if err := rs.Set(kv.Key, kv.Value); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err = validate.New().Replay(g, rs)
+			if err == nil {
+				t.Fatalf("want an input error containing %q, got none", c.msg)
+			}
+			if !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("error %q does not contain %q", err, c.msg)
+			}
+			var list parse.ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("error is %T, want a parse.ErrorList", err)
+			}
+			if list[0].Pos.Line != c.line {
+				t.Errorf("error at line %d, want line %d: %v", list[0].Pos.Line, c.line, err)
+			}
+		})
+	}
+}

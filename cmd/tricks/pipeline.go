@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -182,9 +183,50 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 			})
 		}
 	}()
+	prog := e.progress()
 	for j := range order {
 		<-j.done
 		emit(j)
+		prog.tick()
+	}
+	prog.done()
+}
+
+// progress shows a count of games on standard error during long batch runs, when standard
+// error is a terminal and standard output is not (so it never mixes with a table).
+type progress struct {
+	w     io.Writer
+	n     int
+	start time.Time
+	last  time.Time
+}
+
+func (e *env) progress() *progress {
+	if !isTerminal(e.stderr) || isTerminal(e.stdout) {
+		return nil
+	}
+	now := time.Now()
+	return &progress{w: e.stderr, start: now, last: now}
+}
+
+func (p *progress) tick() {
+	if p == nil {
+		return
+	}
+	p.n++
+	if p.n%256 != 0 {
+		return
+	}
+	if now := time.Now(); now.Sub(p.last) > 250*time.Millisecond {
+		p.last = now
+		rate := float64(p.n) / now.Sub(p.start).Seconds()
+		fmt.Fprintf(p.w, "\rtricks: %d games (%.0f/s)\033[K", p.n, rate)
+	}
+}
+
+func (p *progress) done() {
+	if p != nil && p.last != p.start {
+		fmt.Fprint(p.w, "\r\033[K")
 	}
 }
 

@@ -59,9 +59,9 @@ func validateCommand(e *env) *cli.Command {
 		Name:      "validate",
 		Usage:     "replay every game and list each illegal play and transcript error",
 		ArgsUsage: "FILE|DIR|- ...",
-		Flags:     gameFlags("table, json, jsonl, csv"),
+		Flags:     gameFlags("table, json, jsonl, csv, yaml"),
 		Action: func(c *cli.Context) error {
-			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv"); err != nil {
+			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
 				return err
 			}
 			if c.NArg() == 0 {
@@ -83,9 +83,9 @@ func scoreCommand(e *env) *cli.Command {
 		Name:      "score",
 		Usage:     "per-round points, running totals, moons, penalties and the winner",
 		ArgsUsage: "FILE|DIR|- ...",
-		Flags:     gameFlags("table, json, jsonl, csv"),
+		Flags:     gameFlags("table, json, jsonl, csv, yaml"),
 		Action: func(c *cli.Context) error {
-			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv"); err != nil {
+			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
 				return err
 			}
 			if c.NArg() == 0 {

@@ -96,12 +96,12 @@ func compareCommand(e *env) *cli.Command {
 		ArgsUsage: "-r A -r B:k=v ... FILE",
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME[:k=v...]` or FILE, or A,B,C (repeatable)"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, jsonl, csv"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, jsonl, csv, yaml"},
 			&cli.BoolFlag{Name: "no-color", Usage: "no colour"},
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
-			if err := checkFormat(format, "table", "text", "json", "jsonl", "csv"); err != nil {
+			if err := checkFormat(format, "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
 				return err
 			}
 			entries, err := parseEntries(c.StringSlice("ruleset"))
@@ -134,14 +134,9 @@ func compareCommand(e *env) *cli.Command {
 					}
 					cmp := compareGame(v, g, entries)
 					switch format {
-					case "json", "jsonl":
+					case "json", "jsonl", "yaml":
 						b, _ := json.Marshal(cmp)
-						if format == "json" {
-							js.add(w, b)
-						} else {
-							w.Write(b)
-							w.WriteString("\n")
-						}
+						writeDoc(w, format, &js, b)
 					case "csv":
 						writeCompareCSV(w, cmp)
 					default:

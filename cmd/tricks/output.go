@@ -11,6 +11,7 @@ import (
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 	"github.com/urfave/cli/v2"
+	"gopkg.in/yaml.v3"
 )
 
 // counts gathers what decides the exit status.
@@ -65,6 +66,42 @@ func (j *jsonOut) finish(w *bufio.Writer) {
 	}
 }
 
+// writeDoc writes one game's JSON object in a structured format: json (the object, or an
+// array of them), jsonl (one per line) or yaml (one document per game, keys in the same
+// order as the JSON).
+func writeDoc(w *bufio.Writer, format string, js *jsonOut, b []byte) {
+	switch format {
+	case "json":
+		js.add(w, b)
+	case "yaml":
+		if js.n > 0 {
+			w.WriteString("---\n")
+		}
+		js.n++
+		var doc yaml.Node
+		if err := yaml.Unmarshal(b, &doc); err != nil {
+			return
+		}
+		blockStyle(&doc)
+		enc := yaml.NewEncoder(w)
+		enc.SetIndent(2)
+		enc.Encode(&doc)
+		enc.Close()
+	default:
+		w.Write(b)
+		w.WriteString("\n")
+	}
+}
+
+// blockStyle clears the JSON flow and quoting styles so that YAML is written in block style
+// (yaml.v3 still quotes what needs quoting).
+func blockStyle(n *yaml.Node) {
+	n.Style = 0
+	for _, c := range n.Content {
+		blockStyle(c)
+	}
+}
+
 // ---- validate ----
 
 type validateWriter struct {
@@ -106,14 +143,9 @@ func (vw *validateWriter) game(j *job) {
 	}
 	vs := j.res.Violations
 	switch vw.format {
-	case "json", "jsonl":
+	case "json", "jsonl", "yaml":
 		b, _ := json.Marshal(validateJSON{j.res.File, j.res.Game, j.res.Ruleset, len(vs) == 0, vs})
-		if vw.format == "json" {
-			vw.js.add(vw.w, b)
-		} else {
-			vw.w.Write(b)
-			vw.w.WriteString("\n")
-		}
+		writeDoc(vw.w, vw.format, &vw.js, b)
 	case "csv":
 		cw := csv.NewWriter(vw.w)
 		for _, v := range vs {
@@ -212,18 +244,13 @@ func (sw *scoreWriter) game(j *job) {
 	}
 	res := j.res
 	switch sw.format {
-	case "json", "jsonl":
+	case "json", "jsonl", "yaml":
 		b, err := json.Marshal(res)
 		if err != nil {
 			fmt.Fprintf(sw.e.stderr, "%s: %v\n", j.file, err)
 			return
 		}
-		if sw.format == "json" {
-			sw.js.add(sw.w, b)
-		} else {
-			sw.w.Write(b)
-			sw.w.WriteString("\n")
-		}
+		writeDoc(sw.w, sw.format, &sw.js, b)
 	case "csv":
 		cw := csv.NewWriter(sw.w)
 		for _, r := range res.Rounds {

@@ -116,11 +116,11 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 	n := len(g.Players)
 	if err := rs.CheckPlayers(n); err != nil {
 		v.errs.Add(g.PlayersPos, err.Error())
-		return rp, v.errs
+		return rp, v.failed()
 	}
 	if n > MaxSeats {
 		v.errs.Addf(g.PlayersPos, "%d players: at most %d can be seated", n, MaxSeats)
-		return rp, v.errs
+		return rp, v.failed()
 	}
 	dealer := -1 // previous round's dealer
 	normal := 0  // normal rounds so far (the pass cycle position)
@@ -137,7 +137,7 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 			r.Tiebreak = true
 			r.Seats = v.seatList(g, src.Tiebreak, src.Pos)
 			if r.Seats == nil {
-				return rp, v.errs
+				return rp, v.failed()
 			}
 		}
 		// Dealer.
@@ -146,7 +146,7 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 			d := seatOf(g.Players, src.Dealer)
 			if d < 0 {
 				v.errs.Addf(src.DealerPos, "unknown dealer %q (players: %s)", src.Dealer, joinNames(g.Players))
-				return rp, v.errs
+				return rp, v.failed()
 			}
 			r.Dealer = d
 		case dealer < 0:
@@ -161,7 +161,7 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 		rules, err := v.RulesFor(rs, len(r.Seats), r.Tiebreak)
 		if err != nil {
 			v.errs.Add(src.Pos, err.Error())
-			return rp, v.errs
+			return rp, v.failed()
 		}
 		r.Rules, r.Table = rules, rules.Table
 		r.PassDir = "hold"
@@ -170,15 +170,19 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 			normal++
 		}
 		if !v.round(g, r) {
-			return rp, v.errs
+			return rp, v.failed()
 		}
 		rp.Rounds = append(rp.Rounds, r)
 	}
 	if len(v.errs) > 0 {
-		return rp, v.errs
+		return rp, v.failed()
 	}
 	return rp, nil
 }
+
+// failed returns a copy of the errors collected: the Validator reuses its list for the next
+// game while the caller may still be printing this one's.
+func (v *Validator) failed() parse.ErrorList { return append(parse.ErrorList(nil), v.errs...) }
 
 // nextIn returns the first seat of seats at or clockwise after global seat from.
 func nextIn(seats []int, from, n int) int {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
@@ -26,6 +27,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // run the CLI in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	usage := func(_ *cli.Context, err error, _ bool) error { return usageError{err} }
 	app := &cli.App{
 		Name:      "tricks",
 		Usage:     "check and score recorded games of Hearts-family card games and Spades",
@@ -33,8 +35,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are printed here, once, with the exit status chosen by the command.
-		ExitErrHandler:  func(*cli.Context, error) {},
-		HideHelpCommand: true,
+		ExitErrHandler: func(*cli.Context, error) {},
 		Commands: []*cli.Command{
 			validateCommand(env),
 			scoreCommand(env),
@@ -45,15 +46,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		},
 		// Option values hold commas (pass=left,right): never split -o at them.
 		DisableSliceFlagSeparator: true,
-		OnUsageError: func(c *cli.Context, err error, _ bool) error {
-			return usageError{err}
+		OnUsageError:              usage,
+		CommandNotFound: func(c *cli.Context, name string) {
+			fmt.Fprintf(stderr, "tricks: unknown command %q (see tricks help)\n", name)
 		},
 	}
-	err := app.Run(args)
+	for _, c := range app.Commands {
+		c.OnUsageError = usage // a usage error is one line on stderr, never the help on stdout
+	}
+	err := app.Run(normalizeArgs(args))
 	var ee exitError
 	var ue usageError
 	switch {
 	case err == nil:
+		if len(args) > 1 && app.Command(args[1]) == nil && !strings.HasPrefix(args[1], "-") && args[1] != "help" {
+			return exitInput // CommandNotFound has spoken
+		}
 		return exitOK
 	case errors.As(err, &ee):
 		return ee.code
@@ -64,6 +72,26 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tricks: %v\n", err)
 		return exitInput
 	}
+}
+
+// normalizeArgs spells the short and long forms of a repeatable flag the same way
+// (-o and --option, -r and --ruleset): urfave/cli refuses a slice flag given in both forms.
+func normalizeArgs(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		for short, long := range map[string]string{"-o": "--option", "-r": "--ruleset"} {
+			if a == short {
+				a = long
+			} else if strings.HasPrefix(a, short+"=") {
+				a = long + a[len(short):]
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 type usageError struct{ err error }

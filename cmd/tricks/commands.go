@@ -9,6 +9,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/urfave/cli/v2"
+	"gopkg.in/yaml.v3"
 )
 
 // Flags shared by the commands that read transcripts.
@@ -24,8 +25,27 @@ func gameFlags(formats string) []cli.Flag {
 	}
 }
 
-func (e *env) choiceFrom(c *cli.Context) choice {
-	return choice{ruleset: c.String("ruleset"), options: c.StringSlice("option")}
+// choiceFrom reads -r and -o. A ruleset named on the command line is loaded, and the -o
+// options applied to it, once here: an error is the command's, not each game's.
+func (e *env) choiceFrom(c *cli.Context) (choice, error) {
+	ch := choice{ruleset: c.String("ruleset"), options: c.StringSlice("option")}
+	if ch.ruleset == "" {
+		return ch, nil
+	}
+	rs, err := rulesets.Load(ch.ruleset)
+	if err != nil {
+		return ch, usageError{fmt.Errorf("--ruleset %s: %v", ch.ruleset, err)}
+	}
+	for _, o := range ch.options {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok {
+			return ch, usageError{fmt.Errorf("option %q: expected key=value", o)}
+		}
+		if err := rs.Set(strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
+			return ch, usageError{fmt.Errorf("option %s: %v", o, err)}
+		}
+	}
+	return ch, nil
 }
 
 // colors returns the palette for stdout: colour only on a terminal without --no-color/NO_COLOR.
@@ -71,8 +91,12 @@ func validateCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
+			ch, err := e.choiceFrom(c)
+			if err != nil {
+				return err
+			}
 			out := newValidateWriter(e, c)
-			e.pipeline(files, e.choiceFrom(c), c.Int("jobs"), out.game)
+			e.pipeline(files, ch, c.Int("jobs"), out.game)
 			return out.finish()
 		},
 	}
@@ -95,8 +119,12 @@ func scoreCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
+			ch, err := e.choiceFrom(c)
+			if err != nil {
+				return err
+			}
 			out := newScoreWriter(e, c)
-			e.pipeline(files, e.choiceFrom(c), c.Int("jobs"), out.game)
+			e.pipeline(files, ch, c.Int("jobs"), out.game)
 			return out.finish()
 		},
 	}
@@ -108,20 +136,20 @@ func rulesetsCommand(e *env) *cli.Command {
 		Usage:     "list the built-in rulesets; with a name, print its parameters as YAML (loadable with --ruleset FILE)",
 		ArgsUsage: "[NAME|FILE]",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json or yaml"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "list format: table, json or yaml (a NAME is always printed as YAML)"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` applied before printing (repeatable)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				f := c.String("format")
-				if err := checkFormat(f, "table", "json"); err != nil {
+				if err := checkFormat(f, "table", "json", "yaml"); err != nil {
 					return err
 				}
 				type entry struct {
-					Name    string `json:"name"`
-					Family  string `json:"family"`
-					Players string `json:"players"`
-					Summary string `json:"summary"`
+					Name    string `json:"name" yaml:"name"`
+					Family  string `json:"family" yaml:"family"`
+					Players string `json:"players" yaml:"players"`
+					Summary string `json:"summary" yaml:"summary"`
 				}
 				var list []entry
 				for _, name := range rulesets.Names() {
@@ -131,10 +159,15 @@ func rulesetsCommand(e *env) *cli.Command {
 					}
 					list = append(list, entry{name, rs.Family, fmt.Sprintf("%d-%d", rs.Players.Min, rs.Players.Max), rs.Summary})
 				}
-				if f == "json" {
+				switch f {
+				case "json":
 					b, _ := json.MarshalIndent(list, "", "  ")
 					fmt.Fprintln(e.stdout, string(b))
 					return nil
+				case "yaml":
+					b, _ := yaml.Marshal(list)
+					_, err := e.stdout.Write(b)
+					return err
 				}
 				for _, l := range list {
 					fmt.Fprintf(e.stdout, "%-20s %-7s %-6s %s\n", l.Name, l.Family, l.Players, l.Summary)
@@ -146,12 +179,16 @@ func rulesetsCommand(e *env) *cli.Command {
 				fmt.Fprintf(e.stderr, "tricks: %v\n", err)
 				return exitError{exitInput}
 			}
-			for _, o := range c.StringSlice("option") {
+			opts := c.StringSlice("option")
+			for _, o := range opts {
 				k, v, _ := strings.Cut(o, "=")
 				if err := rs.Set(k, v); err != nil {
 					fmt.Fprintf(e.stderr, "tricks: option %s: %v\n", o, err)
 					return exitError{exitInput}
 				}
+			}
+			if len(opts) > 0 {
+				rs.Summary += " (with " + strings.Join(opts, " ") + ")"
 			}
 			b, err := rs.Marshal()
 			if err != nil {

@@ -154,9 +154,7 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 // `jobs` workers, and calls emit for each game in input order. A file that cannot be opened
 // is reported through emit as a job with an error.
 func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
+	jobs = workers(jobs)
 	work := make(chan *job, jobs*4)
 	order := make(chan *job, jobs*16)
 	for i := 0; i < jobs; i++ {
@@ -186,6 +184,9 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 	prog := e.progress()
 	for j := range order {
 		<-j.done
+		if j.err != nil {
+			prog.clear() // an error starts its own line
+		}
 		emit(j)
 		prog.tick()
 	}
@@ -224,10 +225,25 @@ func (p *progress) tick() {
 	}
 }
 
-func (p *progress) done() {
+func (p *progress) done() { p.clear() }
+
+// clear erases the progress line, if one is shown.
+func (p *progress) clear() {
 	if p != nil && p.last != p.start {
 		fmt.Fprint(p.w, "\r\033[K")
+		p.last = p.start
 	}
+}
+
+// maxJobs bounds -j: more workers than this only cost memory.
+const maxJobs = 256
+
+// workers turns a -j value into a worker count: the CPUs by default, at most maxJobs.
+func workers(jobs int) int {
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	return min(jobs, maxJobs)
 }
 
 // readFile streams the games of one file to fn.

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"runtime"
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -82,10 +81,7 @@ func simulateCommand(e *env) *cli.Command {
 			if !(p >= 0 && p <= 1) {
 				return usageError{fmt.Errorf("--illegal %v: a probability between 0 and 1", p)}
 			}
-			jobs := c.Int("jobs")
-			if jobs <= 0 {
-				jobs = runtime.GOMAXPROCS(0)
-			}
+			jobs := workers(c.Int("jobs"))
 			opts := validate.SimOptions{
 				Standing: score.Standing,
 				Illegal:  p,

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// lockedBuffer is one stream for stdout and stderr, as a terminal or `2>&1` gives them.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// TestErrorsInInputOrder: with stdout and stderr on one stream, an unreadable game's error
+// appears where the game is in the input, between the results of the games around it, on
+// any number of workers (CLI.md: "output order stays the input order").
+func TestErrorsInInputOrder(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.tricks": "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C 4C 5C\ntrick dan: 6D 7D 2H AD\ntrick cat: 2S 3S QS 4S\ntrick ann: 9D 8D TD JD\n",
+		"b.tricks": "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C QX 5C\n",
+		"c.tricks": "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C 4C 5C\n---\ngame hearts\nplayers ann bob\n---\ngame hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C 4C 5C\ntrick dan: 6D 7D 2H AD\ntrick cat: 2S 3S QS 4S\ntrick ann: 9D 8D TD JD\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	want := strings.Join([]string{
+		"a.tricks:5:18: revoke: bob played 2H on a D lead while holding D (round 1, trick 2)",
+		`b.tricks:4:18: "QX" is not a card (rank 2-9 T J Q K A, suit C D H S)`,
+		"c.tricks:7:1: hearts seats 3 to 6 players, not 2",
+		"c.tricks:13:18: revoke: bob played 2H on a D lead while holding D (round 1, trick 2)",
+		"5 games, 2 with violations (2 in all), 2 unreadable",
+		"",
+	}, "\n")
+	for _, jobs := range []string{"1", "2", "8"} {
+		var out lockedBuffer
+		code := run([]string{"tricks", "validate", "-j", jobs, "a.tricks", "b.tricks", "c.tricks"}, strings.NewReader(""), &out, &out)
+		if code != 2 {
+			t.Errorf("-j %s: exit %d, want 2", jobs, code)
+		}
+		if got := out.b.String(); got != want {
+			t.Errorf("-j %s: stdout and stderr together:\n%s\nwant\n%s", jobs, got, want)
+		}
+	}
+}
+
+// TestReplayErrorsBelongToTheirGame: each game's input error found during the replay (here
+// a player count out of range, RULES §7) is printed once, at that game's own line, in input
+// order, whatever the number of workers.
+func TestReplayErrorsBelongToTheirGame(t *testing.T) {
+	const games = 400
+	var in, want strings.Builder
+	line := 1
+	for i := range games {
+		if i > 0 {
+			in.WriteString("---\n")
+			line++
+		}
+		n := []int{2, 7, 8, 9}[i%4]
+		players := make([]string, n)
+		for k := range players {
+			players[k] = fmt.Sprintf("p%d", k)
+		}
+		fmt.Fprintf(&in, "game hearts\nplayers %s\nround\ntook p0: QS\n", strings.Join(players, " "))
+		fmt.Fprintf(&want, "many.tricks:%d:1: hearts seats 3 to 6 players, not %d\n", line+1, n)
+		line += 4
+	}
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("many.tricks", []byte(in.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, jobs := range []string{"1", "4"} {
+		for range 3 {
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"tricks", "validate", "-q", "-j", jobs, "many.tricks"}, strings.NewReader(""), &stdout, &stderr)
+			if code != 2 {
+				t.Errorf("-j %s: exit %d, want 2", jobs, code)
+			}
+			if got := stderr.String(); got != want.String() {
+				t.Fatalf("-j %s: the errors are not each game's own:\n%s", jobs, lineDiff(want.String(), got))
+			}
+		}
+	}
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets the test binary double as the tricks command: testscript.Main installs it in
+// $PATH as "tricks", and a script's `tricks ...` line runs run() in a child process (so a
+// panic shows as a failing exit status and a stack trace on stderr, which the scripts check).
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"tricks": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScript runs the CLI behaviour scripts in testdata/script/*.txtar.
+//
+// Besides the standard testscript commands, the scripts use
+//
+//	status N CMD ARGS...   run CMD (normally tricks) and require exit status N; its stdout
+//	                       and stderr are kept for the stdout/stderr/cmp commands that
+//	                       follow. Whatever the status, stderr must not hold a Go panic or
+//	                       stack trace.
+//	nocolor FILE           FILE (or stdout/stderr) holds no ANSI escape sequence.
+//	posonly                every line of the last stderr starts with FILE:LINE: or
+//	                       FILE:LINE:COL: (a positioned input error, FORMAT.md "Errors").
+//	repeat N SRC DST       DST holds N copies of the games of SRC, separated by --- lines.
+//	writeq FILE QUOTED     write the Go-quoted string QUOTED ("\x00\xff...") to FILE, for
+//	                       binary input that a txtar archive should not hold.
+func TestScript(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "../../testdata/script",
+		RequireExplicitExec: false,
+		Setup: func(env *testscript.Env) error {
+			// Colour and progress depend on these; a developer's shell must not leak in.
+			env.Setenv("NO_COLOR", "")
+			env.Setenv("TERM", "dumb")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"status":  cmdStatus,
+			"nocolor": cmdNoColor,
+			"posonly": cmdPosOnly,
+			"repeat":  cmdRepeat,
+			"writeq":  cmdWriteQ,
+		},
+	})
+}
+
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! status")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: status N CMD ARGS...")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("status: bad exit status %q", args[0])
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("status: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	stderr := ts.ReadFile("stderr")
+	for _, bad := range []string{"panic:", "goroutine ", "runtime error", ".go:"} {
+		if strings.Contains(stderr, bad) {
+			ts.Fatalf("stderr holds a Go panic or stack trace (%q)", bad)
+		}
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+func cmdNoColor(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: nocolor FILE")
+	}
+	has := strings.Contains(ts.ReadFile(args[0]), "\x1b[")
+	switch {
+	case has && !neg:
+		ts.Fatalf("%s holds ANSI escape sequences", args[0])
+	case !has && neg:
+		ts.Fatalf("%s holds no ANSI escape sequence", args[0])
+	}
+}
+
+func cmdPosOnly(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: posonly")
+	}
+	stderr := ts.ReadFile("stderr")
+	if strings.TrimSpace(stderr) == "" {
+		ts.Fatalf("stderr is empty: an input error must say where")
+	}
+	for _, line := range strings.Split(strings.TrimRight(stderr, "\n"), "\n") {
+		if !positioned(line) {
+			ts.Fatalf("stderr line without FILE:LINE[:COL]: %q", line)
+		}
+	}
+}
+
+func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: repeat N SRC DST")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 {
+		ts.Fatalf("repeat: bad count %q", args[0])
+	}
+	src := strings.TrimRight(ts.ReadFile(args[1]), "\n") + "\n"
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString("---\n")
+		}
+		b.WriteString(src)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(b.String()), 0o666))
+}
+
+func cmdWriteQ(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: writeq FILE QUOTED")
+	}
+	data, err := strconv.Unquote(args[1])
+	if err != nil {
+		ts.Fatalf("writeq: %v", err)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o666))
+}
+
+// positioned reports whether line starts with FILE:LINE: or FILE:LINE:COL: and a message.
+func positioned(line string) bool {
+	// FILE may hold colons only in odd cases; the scripts use plain names.
+	parts := strings.SplitN(line, ":", 4)
+	if len(parts) < 3 || parts[0] == "" {
+		return false
+	}
+	if _, err := strconv.Atoi(parts[1]); err != nil {
+		return false
+	}
+	if _, err := strconv.Atoi(parts[2]); err == nil {
+		return len(parts) == 4 && strings.HasPrefix(parts[3], " ") && len(parts[3]) > 1
+	}
+	return strings.HasPrefix(parts[2], " ") && len(parts[2]) > 1
+}

@@ -54,7 +54,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, c := range app.Commands {
 		c.OnUsageError = usage // a usage error is one line on stderr, never the help on stdout
 	}
-	err := app.Run(normalizeArgs(args))
+	err := app.Run(flagsFirst(app, normalizeArgs(args)))
 	var ee exitError
 	var ue usageError
 	switch {
@@ -72,6 +72,46 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tricks: %v\n", err)
 		return exitInput
 	}
+}
+
+// flagsFirst moves a command's flags before its file arguments, so that
+// `tricks score night.tricks -f json` works as people type it (urfave/cli stops reading
+// flags at the first argument). Everything after "--" stays as it is.
+func flagsFirst(app *cli.App, args []string) []string {
+	if len(args) < 3 {
+		return args
+	}
+	cmd := app.Command(args[1])
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, name := range f.Names() {
+			takesValue[name] = !isBool
+		}
+	}
+	var flags, files []string
+	for i := 2; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			files = append(files, args[i:]...)
+			break
+		}
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			files = append(files, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	out := append([]string{args[0], args[1]}, flags...)
+	return append(out, files...)
 }
 
 // normalizeArgs spells the short and long forms of a repeatable flag the same way

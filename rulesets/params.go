@@ -107,7 +107,8 @@ func stringParam(key string, f func(*Ruleset) *string) *param {
 	}
 }
 
-const maxInt = int(^uint(0) >> 1)
+// maxInt bounds every number parameter, far above any real score, so sums cannot overflow.
+const maxInt = 999_999_999
 
 // params lists every key in the order Marshal writes them. name, extends and family are
 // handled by the loader before the others.
@@ -609,7 +610,7 @@ var revokeParam = &param{
 		case v == "all" || v == "none":
 		case strings.HasPrefix(v, "fixed:"):
 			n, err := strconv.Atoi(strings.TrimPrefix(v, "fixed:"))
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || n > maxInt {
 				return valueError("revoke", v, "fixed:N (N >= 0), all, none")
 			}
 			v = "fixed:" + strconv.Itoa(n)
@@ -647,7 +648,7 @@ var endParam = &param{
 		}
 		if hasNum {
 			n, err := strconv.Atoi(num)
-			if err != nil || n < 1 {
+			if err != nil || n < 1 || n > maxInt {
 				return valueError("end", v, "reach, exceed, rounds (also reach:N, exceed:N, rounds:N with N > 0)")
 			}
 			if kind == "rounds" {
@@ -676,6 +677,9 @@ func scalarInt(n *yaml.Node) (int, error) {
 	x, err := strconv.Atoi(n.Value)
 	if err != nil {
 		return 0, nodeErr(n, fmt.Sprintf("%q is not a whole number", n.Value))
+	}
+	if x > maxInt || x < -maxInt {
+		return 0, nodeErr(n, fmt.Sprintf("%d is out of range (at most %d either way)", x, maxInt))
 	}
 	return x, nil
 }

@@ -38,10 +38,14 @@ func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 
 	kind, fixed := rs.RevokePenalty()
 	allVoid := kind == "all" && len(r.Revokers) > 0
+	// The shooter won every penalty card in play, both copies with two decks; cards counted
+	// twice (a duplicate written in the transcript) neither make nor break a moon.
 	shooter := -1
-	if rs.Moon != "none" && rs.Moon != "" && !allVoid && penTotal > 0 {
+	once := t.Penalty & (t.Deck | t.Deck2)
+	twice := t.Penalty & t.Deck & t.Deck2
+	if rs.Moon != "none" && rs.Moon != "" && !allVoid && once != 0 {
 		for l := 0; l < n; l++ {
-			if pen[l] == penTotal {
+			if r.Won[l].A&once == once && r.Won[l].B&twice == twice {
 				shooter = l
 			}
 		}

@@ -641,12 +641,20 @@ func TestTiebreakEdges(t *testing.T) {
 	wantViols(t, res, "after-game-end r=4 t=0 p=")
 	wantTotals(t, res, P{"ann": 26, "bob": 13, "cat": 0})
 
-	// A tie-break recorded before the end decides nothing, but its points count: r1 ann QS,
-	// tie-break bob cat: bob QS (13), r2 cat QS: ann 13, bob 13, cat 13 after two normal
-	// rounds: all three tied.
+	// A tie-break recorded before the end is bad-tiebreak and not scored: r1 ann QS,
+	// tie-break bob cat (ignored), r2 cat QS: ann 13, bob 0, cat 13 after two normal rounds:
+	// bob wins.
 	res = play(t, head+"round\ntook ann: QS\nround tiebreak bob cat\ntook bob: QS\nround\ntook cat: QS\n")
-	wantRound(t, res, 2, P{"bob": 13, "cat": 0}, P{"ann": 13, "bob": 13, "cat": 0})
-	wantEnd(t, res, false, "", "ann", "bob", "cat")
+	wantViols(t, res, "bad-tiebreak r=2 t=0 p=")
+	wantTotals(t, res, P{"ann": 13, "bob": 0, "cat": 13})
+	wantEnd(t, res, true, "bob")
+
+	// A tie-break among other players than the tied ones is bad-tiebreak too, and the game
+	// stays undecided: bob and cat are tied, the round lists ann and bob.
+	res = play(t, tied+"round tiebreak ann bob\ntook ann: QS\n")
+	wantViols(t, res, "bad-tiebreak r=3 t=0 p=")
+	wantTotals(t, res, P{"ann": 26, "bob": 0, "cat": 0})
+	wantEnd(t, res, false, "", "bob", "cat")
 }
 
 func TestRevokePerRuleset(t *testing.T) {

@@ -2,6 +2,7 @@ package score
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -99,13 +100,32 @@ func (s *game) round(r *validate.Round) {
 	if out.Violations == nil {
 		out.Violations = []validate.Violation{}
 	}
-	if s.finished || (s.ended && !r.Tiebreak) {
+	ignore := func(rule, msg string) {
 		out.Ignored = true
 		out.Points = Scores{}
 		out.Totals = s.scores(s.totals)
-		out.Violations = []validate.Violation{{Round: r.Number, Card: parse.NoCard, Rule: validate.AfterGameEnd,
-			Msg: fmt.Sprintf("round %d is recorded after the game ended", r.Number), Pos: r.Src.Pos}}
+		out.Violations = []validate.Violation{{Round: r.Number, Card: parse.NoCard, Rule: rule, Msg: msg, Pos: r.Src.Pos}}
 		s.res.Rounds = append(s.res.Rounds, out)
+	}
+	if s.finished || (s.ended && !r.Tiebreak) {
+		ignore(validate.AfterGameEnd, fmt.Sprintf("round %d is recorded after the game ended", r.Number))
+		return
+	}
+	if r.Tiebreak && !s.tiebreakFits(r) {
+		msg := fmt.Sprintf("round %d: a tie-break is played only when the game ends tied, among the tied players", r.Number)
+		switch {
+		case s.rs.Family == rulesets.Spades:
+			msg = fmt.Sprintf("round %d: Spades has no tie-break rounds (a tie at the end plays on)", r.Number)
+		case s.ended:
+			var names []string
+			for _, u := range s.tied {
+				names = append(names, s.units[u])
+			}
+			msg += " (tied: " + strings.Join(names, ", ") + ")"
+		default:
+			msg += " (the game has not ended)"
+		}
+		ignore(validate.BadTiebreak, msg)
 		return
 	}
 	d := players[r.Dealer]
@@ -148,6 +168,24 @@ func (s *game) round(r *validate.Round) {
 	out.Totals = s.scores(s.totals)
 	s.checkRecorded(r, &out)
 	s.res.Rounds = append(s.res.Rounds, out)
+}
+
+// tiebreakFits reports whether a tie-break round is due: the game ended tied and the round's
+// players are exactly the tied ones (Hearts family only).
+func (s *game) tiebreakFits(r *validate.Round) bool {
+	if s.rs.Family == rulesets.Spades || !s.ended || len(r.Seats) != len(s.tied) {
+		return false
+	}
+	for _, g := range r.Seats {
+		found := false
+		for _, u := range s.tied {
+			found = found || s.unitOf[g] == u
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // reset applies the exact reset: a total exactly at the target loses ExactReset.
@@ -226,17 +264,14 @@ func lowest(vals []int, only []int) []int {
 	return best
 }
 
-// tiebreak decides a tie-break round: the fewest points among its players wins; a new tie
-// leaves those players tied.
+// tiebreak decides a tie-break round (one that fits, see tiebreakFits): the fewest points
+// among its players wins; a new tie leaves those players tied.
 func (s *game) tiebreak(r *validate.Round, pts []int) {
 	var in []int
 	for _, g := range r.Seats {
 		in = append(in, s.unitOf[g])
 	}
 	best := lowest(pts, in)
-	if !s.ended {
-		return // a tie-break before the end decides nothing
-	}
 	if len(best) == 1 {
 		s.finished, s.winner, s.tied = true, best[0], nil
 	} else {

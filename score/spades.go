@@ -47,6 +47,13 @@ func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 	}
 	out.Bids, out.Tricks = &bw, &tr
 	s.checkBlind(r, bids[:n], out)
+	if r.Played == 0 && !r.Tally {
+		// Bids without play or tally: nothing to score (a nil is not made by not playing).
+		out.Notes = append(out.Notes, "no play recorded: not scored")
+		b := s.scores(s.bags)
+		out.Bags = &b
+		return pts
+	}
 
 	quick := bool(rs.Quicksand)
 	nilFail := rs.NilFail
@@ -152,17 +159,12 @@ func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 			b = rs.BagCap
 		}
 		s.bags[u] += b
-		if rs.BagPenalty {
-			for s.bags[u] >= 10 {
-				s.bags[u] -= 10
-				pts[u] -= 100
-				if pen.Keys == nil {
-					pen = Scores{}
-				}
-				pen.Keys = append(pen.Keys, s.units[u])
-				pen.Vals = append(pen.Vals, -100)
-				out.Notes = append(out.Notes, fmt.Sprintf("10 bags: %s -100", s.units[u]))
-			}
+		if tens := s.bags[u] / 10; rs.BagPenalty && tens > 0 {
+			s.bags[u] -= 10 * tens
+			pts[u] -= 100 * tens
+			pen.Keys = append(pen.Keys, s.units[u])
+			pen.Vals = append(pen.Vals, -100*tens)
+			out.Notes = append(out.Notes, fmt.Sprintf("%d bags: %s %d", 10*tens, s.units[u], -100*tens))
 		}
 	}
 	if pen.Keys != nil {
@@ -170,7 +172,7 @@ func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 	}
 	b := s.scores(s.bags)
 	out.Bags = &b
-	if bdnWon >= 0 {
+	if bdnWon >= 0 && s.bdnWinner < 0 {
 		s.bdnWinner = bdnWon
 	}
 	return pts

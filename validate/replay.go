@@ -135,20 +135,15 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 		*r = Round{Number: i + 1, Src: src, Seats: all, MoonSeat: -1}
 		if src.Tiebreak != nil {
 			r.Tiebreak = true
-			r.Seats = v.seatList(g, src.Tiebreak, src.Pos)
+			r.Seats = v.seatList(g, r, src.Tiebreak, src.Pos)
 			if r.Seats == nil {
 				return rp, v.failed()
 			}
 		}
 		// Dealer.
 		switch {
-		case src.Dealer != "":
-			d := seatOf(g.Players, src.Dealer)
-			if d < 0 {
-				v.errs.Addf(src.DealerPos, "unknown dealer %q (players: %s)", src.Dealer, joinNames(g.Players))
-				return rp, v.failed()
-			}
-			r.Dealer = d
+		case src.Dealer != "" && seatOf(g.Players, src.Dealer) >= 0:
+			r.Dealer = seatOf(g.Players, src.Dealer)
 		case dealer < 0:
 			r.Dealer = r.Seats[0]
 			if r.Tiebreak {
@@ -156,6 +151,10 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 			}
 		default:
 			r.Dealer = nextIn(r.Seats, dealer+1, n)
+		}
+		if src.Dealer != "" && seatOf(g.Players, src.Dealer) < 0 {
+			r.viol(UnknownPlayer, 0, src.Dealer, parse.NoCard, src.DealerPos, "unknown dealer %q (players: %s); the dealer by rotation, %s, deals",
+				src.Dealer, joinNames(g.Players), g.Players[r.Dealer])
 		}
 		dealer = r.Dealer
 		rules, err := v.RulesFor(rs, len(r.Seats), r.Tiebreak)
@@ -197,14 +196,16 @@ func nextIn(seats []int, from, n int) int {
 	return seats[0]
 }
 
-func (v *Validator) seatList(g *parse.Game, names []string, pos parse.Pos) []int {
+// seatList resolves a tie-break's players to seats in table order. An unknown name is an
+// unknown-player violation; fewer than two known players is an input error.
+func (v *Validator) seatList(g *parse.Game, r *Round, names []string, pos parse.Pos) []int {
 	var seats []int
 	seen := make([]bool, len(g.Players))
 	for _, name := range names {
 		s := seatOf(g.Players, name)
 		if s < 0 {
-			v.errs.Addf(pos, "unknown player %q in tie-break (players: %s)", name, joinNames(g.Players))
-			return nil
+			r.viol(UnknownPlayer, 0, name, parse.NoCard, pos, "unknown player %q in tie-break (players: %s)", name, joinNames(g.Players))
+			continue
 		}
 		seen[s] = true
 	}
@@ -214,7 +215,7 @@ func (v *Validator) seatList(g *parse.Game, names []string, pos parse.Pos) []int
 		}
 	}
 	if len(seats) < 2 {
-		v.errs.Addf(pos, "a tie-break needs at least two players")
+		v.errs.Addf(pos, "a tie-break needs at least two of the players (%s)", joinNames(g.Players))
 		return nil
 	}
 	return seats

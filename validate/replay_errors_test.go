@@ -12,7 +12,9 @@ import (
 
 // TestReplayInputErrors: input that cannot be read as a game is an error (exit 2), never a
 // violation (RULES §7 "Transcript errors"): player counts out of range, a trick with the
-// wrong number of cards, an unknown leader or dealer, a first leader that cannot be known.
+// wrong number of cards, an unknown first leader who cannot be known otherwise, a tie-break
+// with fewer than two known players. (An unknown dealer or later leader is an unknown-player
+// violation: the rotation and the previous winner tell who it is; see testdata/rules.)
 func TestReplayInputErrors(t *testing.T) {
 	for _, c := range []struct {
 		name, src, msg string
@@ -25,8 +27,8 @@ func TestReplayInputErrors(t *testing.T) {
 		{"trick-size", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick ann: 2C 3C 4C\n", "3 cards, expected 4", 5},
 		{"unknown-leader", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\n", "unknown leader", 5},
 		{"first-leader-unknown", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick 3C 4C 5C 6C\n", "first leader cannot be known", 5},
-		{"unknown-dealer", "game hearts\nplayers ann bob cat dan\nround dealer=eve\ntook ann: QS\n", "unknown dealer", 3},
-		{"tiebreak-unknown", "game hearts\nplayers ann bob cat dan\nround tiebreak ann eve\ntook ann: QS\n", "unknown player", 3},
+		{"unknown-leader-later", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\n", "unknown leader", 5},
+		{"tiebreak-one-known", "game hearts\nplayers ann bob cat dan\nround tiebreak ann eve\ntook ann: QS\n", "at least two of the players", 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			games, err := parse.ParseBytes([]byte(c.src), c.name+".tricks")

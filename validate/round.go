@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -37,6 +36,10 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		}
 	}
 	for _, b := range src.Bids {
+		if b.N < 0 || b.N > t.HandSize {
+			v.errs.Addf(b.Pos, "%s bid %s: a bid is 0 to %d tricks (the hand size)", b.Player, b.String(), t.HandSize)
+			return false
+		}
 		if l := r.local(g, b.Player, b.Pos); l >= 0 {
 			r.Bids[l], r.HasBid[l] = b, true
 		}
@@ -52,11 +55,14 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 			}
 		}
 	}
-	for _, list := range [][]parse.Count{src.Score, src.Total} {
-		for _, c := range list {
-			if !isSide(g.Players, c.Player) {
-				r.local(g, c.Player, c.Pos)
-			}
+	for _, c := range src.Score {
+		if !isSide(g, t.RS, c.Player) {
+			r.local(g, c.Player, c.Pos)
+		}
+	}
+	for _, c := range src.Total { // running totals cover every player, tie-breaks included
+		if !isSide(g, t.RS, c.Player) && seatOf(g.Players, c.Player) < 0 {
+			r.viol(UnknownPlayer, 0, c.Player, parse.NoCard, c.Pos, "%q is not a player (players: %s)", c.Player, joinNames(g.Players))
 		}
 	}
 
@@ -185,10 +191,20 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 				}
 			}
 		}
+		sum := 0
 		for _, tk := range src.Taken {
+			if tk.N < 0 || tk.N > t.HandSize {
+				v.errs.Addf(tk.Pos, "%s took %d tricks: a player takes 0 to %d", tk.Player, tk.N, t.HandSize)
+				return false
+			}
 			if l := r.local(g, tk.Player, tk.Pos); l >= 0 {
+				sum += tk.N - r.Tricks[l]
 				r.Tricks[l] = tk.N
 			}
+		}
+		if sum > t.HandSize {
+			v.errs.Addf(src.Taken[0].Pos, "the tricks taken add up to %d; a round has %d", sum, t.HandSize)
+			return false
 		}
 		return true
 	}
@@ -229,7 +245,13 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	v.leaders = grow(v.leaders, nt)
 	v.winners = grow(v.winners, nt)
 	v.bad = growBool(v.bad, nt*n)
-	var seen [parse.NumCards]uint8
+	// Cards in the known hands are reserved: nobody else can play them.
+	var seen, reserved [parse.NumCards]uint8
+	for l := 0; l < n; l++ {
+		if known[l] {
+			eachCard(hands[l], func(c parse.Card) { reserved[c]++ })
+		}
+	}
 	var inferred [MaxSeats]Hand
 	next := firstLeader
 	for ti := range src.Tricks {
@@ -245,11 +267,16 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			if gs >= 0 {
 				l = r.Local(gs)
 			}
-			if l < 0 {
+			switch {
+			case l < 0 && next < 0:
 				v.errs.Addf(tr.Pos, "unknown leader %q (players in this round: %s)", tr.Leader, joinNames(r.names(g)))
 				return false
-			}
-			if ti > 0 && next >= 0 && l != next {
+			case l < 0:
+				// The leader is known without the name: report it and go on from there.
+				r.viol(UnknownPlayer, ti+1, tr.Leader, parse.NoCard, tr.Pos, "unknown leader %q (players in this round: %s); %s leads",
+					tr.Leader, joinNames(r.names(g)), r.name(g, next))
+				l = next
+			case ti > 0 && next >= 0 && l != next:
 				r.viol(WrongLeader, ti+1, tr.Leader, tr.Cards[0], tr.Pos, "%s led trick %d; %s should lead it", tr.Leader, ti+1, r.name(g, next))
 			}
 			leader = l
@@ -261,7 +288,10 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		v.leaders[ti] = int8(leader)
 		for k, c := range tr.Cards {
 			p := (leader + k) % n
-			if c < parse.NumCards && int(seen[c]) < copies(t, c) {
+			if known[p] {
+				continue // judged against the known hand in pass 2
+			}
+			if c < parse.NumCards && int(seen[c]+reserved[c]) < copies(t, c) {
 				seen[c]++
 				inferred[p].Add(c)
 				v.bad[ti*n+k] = false
@@ -448,9 +478,10 @@ func (r *Round) names(g *parse.Game) []string {
 	return out
 }
 
-// isSide reports whether name spells a partnership of players ("ann+cat"), as score lines of
-// partnership games may.
-func isSide(players []string, name string) bool {
-	a, b, ok := strings.Cut(name, "+")
-	return ok && seatOf(players, a) >= 0 && seatOf(players, b) >= 0
+// isSide reports whether name is a side of a partnership game ("ann+cat", seats 1+3 or
+// 2+4), as its score and total lines may name them.
+func isSide(g *parse.Game, rs *rulesets.Ruleset, name string) bool {
+	p := g.Players
+	return rs.Family == rulesets.Spades && bool(rs.Teams) && len(p) == 4 &&
+		(name == p[0]+"+"+p[2] || name == p[1]+"+"+p[3])
 }

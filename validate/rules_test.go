@@ -33,7 +33,7 @@ var ruleCodes = []string{
 	validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden,
 	validate.BidMissing, validate.BlindNotAllowed,
 	validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
-	validate.DeckMismatch, validate.UnknownPlayer, validate.AfterGameEnd, validate.ScoreMismatch,
+	validate.DeckMismatch, validate.UnknownPlayer, validate.AfterGameEnd, validate.ScoreMismatch, validate.BadTiebreak,
 }
 
 // ruleWant is one expected violation.

@@ -28,6 +28,9 @@ const (
 	UnknownPlayer = "unknown-player"
 	AfterGameEnd  = "after-game-end"
 	ScoreMismatch = "score-mismatch"
+	// BadTiebreak: a tie-break round where the game did not end tied, or among other players
+	// than the tied ones (an addition to FORMAT.md's list; the round is not scored).
+	BadTiebreak = "bad-tiebreak"
 )
 
 // Violation is one illegal play or transcript error. Trick is 1-based, 0 when the violation
@@ -46,7 +49,7 @@ type Violation struct {
 // IsTranscriptError reports whether the rule is a transcript error rather than an illegal play.
 func IsTranscriptError(rule string) bool {
 	switch rule {
-	case NotInHand, DuplicateCard, WrongLeader, DealSize, DeckMismatch, UnknownPlayer, AfterGameEnd, ScoreMismatch:
+	case NotInHand, DuplicateCard, WrongLeader, DealSize, DeckMismatch, UnknownPlayer, AfterGameEnd, ScoreMismatch, BadTiebreak:
 		return true
 	}
 	return false

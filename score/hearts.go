@@ -99,6 +99,13 @@ func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 	} else {
 		apply(local, "")
 	}
+	if r.MoonSeat >= 0 && (r.MoonSeat != shooter || rs.Moon != "choice") {
+		why := "the ruleset does not let the shooter choose"
+		if r.MoonSeat != shooter {
+			why = "they did not shoot the moon"
+		}
+		out.Notes = append(out.Notes, fmt.Sprintf("moon line for %s ignored: %s", players[r.Seats[r.MoonSeat]], why))
+	}
 	if kind == "fixed" {
 		for _, l := range r.Revokers {
 			out.Notes = append(out.Notes, fmt.Sprintf("revoke: %s +%d", players[r.Seats[l]], fixed))

@@ -74,18 +74,27 @@ func checkFormat(f string, allowed ...string) error {
 	return usageError{fmt.Errorf("unknown format %q (expected %s)", f, strings.Join(allowed, ", "))}
 }
 
-func validateCommand(e *env) *cli.Command {
+// gameWriter receives every game in input order and decides the exit status at the end.
+type gameWriter interface {
+	game(*job)
+	finish() error
+}
+
+// replayCommand is a command that replays every game of its files and writes each through
+// the writer newWriter makes: validate and score.
+func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context) gameWriter) *cli.Command {
+	formats := []string{"table", "text", "json", "jsonl", "csv", "yaml"}
 	return &cli.Command{
-		Name:      "validate",
-		Usage:     "replay every game and list each illegal play and transcript error",
+		Name:      name,
+		Usage:     usage,
 		ArgsUsage: "FILE|DIR|- ...",
 		Flags:     gameFlags("table, json, jsonl, csv, yaml"),
 		Action: func(c *cli.Context) error {
-			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
+			if err := checkFormat(c.String("format"), formats...); err != nil {
 				return err
 			}
 			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("validate: name at least one transcript file, directory or -")}
+				return usageError{fmt.Errorf("%s: name at least one transcript file, directory or -", name)}
 			}
 			files, err := transcriptFiles(c.Args().Slice())
 			if err != nil {
@@ -95,39 +104,21 @@ func validateCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			out := newValidateWriter(e, c)
+			out := newWriter(e, c)
 			e.pipeline(files, ch, c.Int("jobs"), out.game)
 			return out.finish()
 		},
 	}
 }
 
+func validateCommand(e *env) *cli.Command {
+	return replayCommand(e, "validate", "replay every game and list each illegal play and transcript error",
+		func(e *env, c *cli.Context) gameWriter { return newValidateWriter(e, c) })
+}
+
 func scoreCommand(e *env) *cli.Command {
-	return &cli.Command{
-		Name:      "score",
-		Usage:     "per-round points, running totals, moons, penalties and the winner",
-		ArgsUsage: "FILE|DIR|- ...",
-		Flags:     gameFlags("table, json, jsonl, csv, yaml"),
-		Action: func(c *cli.Context) error {
-			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
-				return err
-			}
-			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("score: name at least one transcript file, directory or -")}
-			}
-			files, err := transcriptFiles(c.Args().Slice())
-			if err != nil {
-				return usageError{err}
-			}
-			ch, err := e.choiceFrom(c)
-			if err != nil {
-				return err
-			}
-			out := newScoreWriter(e, c)
-			e.pipeline(files, ch, c.Int("jobs"), out.game)
-			return out.finish()
-		},
-	}
+	return replayCommand(e, "score", "per-round points, running totals, moons, penalties and the winner",
+		func(e *env, c *cli.Context) gameWriter { return newScoreWriter(e, c) })
 }
 
 func rulesetsCommand(e *env) *cli.Command {

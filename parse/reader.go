@@ -76,6 +76,10 @@ type Reader struct {
 
 	src *yamlSource
 	dec *yaml.Decoder
+
+	// JSON input is read by the JSON front end (json.go), which builds the same nodes.
+	js       *jsonReader
+	jsonMode jsonMode
 }
 
 // NewReader returns a Reader of r; name is the file name used in positions ("-" for
@@ -145,6 +149,9 @@ func (r *Reader) Next() (*Game, error) {
 		return nil, io.EOF
 	}
 	if r.Format() == YAML {
+		if r.useJSON() { // JSON input: the fast front end of json.go
+			return r.nextJSON()
+		}
 		return r.nextYAML()
 	}
 	return r.nextText()

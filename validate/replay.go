@@ -108,13 +108,26 @@ func (v *Validator) RulesFor(rs *rulesets.Ruleset, n int, tiebreak bool) (*Rules
 	return r, nil
 }
 
+// checkPlayers checks that rs seats n players, once per ruleset and count (the check
+// resolves a table, which a million games should not do a million times).
+func (v *Validator) checkPlayers(rs *rulesets.Ruleset, n int) error {
+	if _, ok := v.tables[tableKey{rs, n, false}]; ok {
+		return nil
+	}
+	if err := rs.CheckPlayers(n); err != nil {
+		return err
+	}
+	_, err := v.RulesFor(rs, n, false)
+	return err
+}
+
 // Replay plays g through under rs. The error, when not nil, is a parse.ErrorList of input
 // that cannot be read as a game (RULES §7): the replay is then incomplete.
 func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error) {
 	v.errs = v.errs[:0]
 	rp := &Replay{Game: g, Rules: rs, Players: g.Players}
 	n := len(g.Players)
-	if err := rs.CheckPlayers(n); err != nil {
+	if err := v.checkPlayers(rs, n); err != nil {
 		v.errs.Add(g.PlayersPos, err.Error())
 		return rp, v.failed()
 	}

@@ -80,6 +80,10 @@ type Reader struct {
 	// JSON input is read by the JSON front end (json.go), which builds the same nodes.
 	js       *jsonReader
 	jsonMode jsonMode
+
+	// NextLazy: the text game read but not parsed yet
+	lazy     bool
+	deferred func() (*Game, error)
 }
 
 // NewReader returns a Reader of r; name is the file name used in positions ("-" for
@@ -141,6 +145,29 @@ func sniff(buf []byte) Format {
 		return Text
 	}
 	return Text
+}
+
+// NextLazy is Next for concurrent pipelines: it reads the next game and returns a function
+// that yields it, which may be called on another goroutine, once. With compact text the
+// function does the parsing, so that games read in order can be parsed in parallel; with
+// YAML and JSON the game is parsed here and the function only returns it. The error, when
+// not nil, is io.EOF or a read error (syntax errors come from the function).
+func (r *Reader) NextLazy() (func() (*Game, error), error) {
+	r.lazy = true
+	defer func() { r.lazy, r.deferred = false, nil }()
+	g, err := r.Next()
+	if r.deferred != nil {
+		return r.deferred, nil
+	}
+	if g == nil && err != nil && !isErrorList(err) {
+		return nil, err
+	}
+	return func() (*Game, error) { return g, err }, nil
+}
+
+func isErrorList(err error) bool {
+	_, ok := err.(ErrorList)
+	return ok
 }
 
 // Next returns the next game, or io.EOF after the last one. See Reader.
@@ -300,7 +327,17 @@ func (r *Reader) nextText() (*Game, error) {
 		return r.noGame()
 	}
 	r.index++
-	g, errs := parseTextGame(string(lb.buf[lb.mark:lb.mark+end]), r.name, first, r.index, &r.arena)
+	src := string(lb.buf[lb.mark : lb.mark+end])
+	if r.lazy {
+		// NextLazy: hand the game's text to the caller, parsed on its own arena later.
+		name, index := r.name, r.index
+		r.deferred = func() (*Game, error) {
+			g, errs := parseTextGame(src, name, first, index, nil)
+			return g, errs.Err()
+		}
+		return nil, nil
+	}
+	g, errs := parseTextGame(src, r.name, first, r.index, &r.arena)
 	return g, errs.Err()
 }
 

@@ -28,6 +28,7 @@ type choice struct {
 // job is one game going through the pipeline; done is closed when it is finished.
 type job struct {
 	file string
+	load func() (*parse.Game, error) // parses the game (on a worker)
 	game *parse.Game
 	rs   *rulesets.Ruleset
 	err  error // input error: parse, ruleset, or replay (exit 2)
@@ -160,22 +161,19 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 	for i := 0; i < jobs; i++ {
 		go func() {
 			v := validate.New()
+			res := newResolver(c) // per worker: its rulesets and their tables stay on it
 			for j := range work {
-				process(v, j)
+				process(v, res, j)
 				close(j.done)
 			}
 		}()
 	}
 	go func() {
-		res := newResolver(c)
 		defer close(order)
 		defer close(work)
 		for _, f := range files {
-			e.readFile(f, func(g *parse.Game, err error) {
-				j := &job{file: f, game: g, err: err, done: make(chan struct{})}
-				if err == nil {
-					j.rs, j.err = res.resolve(g)
-				}
+			e.readFileLazy(f, func(load func() (*parse.Game, error), err error) {
+				j := &job{file: f, load: load, err: err, done: make(chan struct{})}
 				order <- j
 				work <- j
 			})
@@ -277,9 +275,43 @@ func (e *env) readFile(name string, fn func(*parse.Game, error)) {
 	}
 }
 
-// process replays and scores one job (on a worker).
-func process(v *validate.Validator, j *job) {
+// readFileLazy streams the games of one file to fn as functions that parse them (on the
+// worker that calls them), in order; a file that cannot be read is one call with the error.
+func (e *env) readFileLazy(name string, fn func(func() (*parse.Game, error), error)) {
+	var r io.Reader
+	if name == "-" {
+		r = e.stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			fn(nil, err)
+			return
+		}
+		defer f.Close()
+		r = f
+	}
+	rd := parse.NewReader(r, name, parse.Auto)
+	for {
+		load, err := rd.NextLazy()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		fn(load, err)
+		if err != nil {
+			return
+		}
+	}
+}
+
+// process parses, resolves, replays and scores one job (on a worker).
+func process(v *validate.Validator, res *resolver, j *job) {
 	if j.err != nil {
+		return
+	}
+	if j.game, j.err = j.load(); j.err != nil {
+		return
+	}
+	if j.rs, j.err = res.resolve(j.game); j.err != nil {
 		return
 	}
 	rp, err := v.Replay(j.game, j.rs)

@@ -155,7 +155,7 @@ func (l *loader) file(name string) (*Ruleset, error) {
 	if len(l.stack) >= maxExtends {
 		return nil, fmt.Errorf("%s: extends nested more than %d deep", name, maxExtends)
 	}
-	data, err := os.ReadFile(name)
+	data, err := readRulesetFile(name)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) && looksLikeName(name) {
 			return nil, unknownRuleset(name)
@@ -165,6 +165,36 @@ func (l *loader) file(name string) (*Ruleset, error) {
 	l.stack = append(l.stack, key)
 	defer func() { l.stack = l.stack[:len(l.stack)-1] }()
 	return l.parse(name, data)
+}
+
+// maxFileSize bounds a ruleset file: a real one is a few hundred bytes.
+const maxFileSize = 1 << 20
+
+// readRulesetFile reads a ruleset file of at most maxFileSize bytes. Besides regular files
+// only standard input (/dev/stdin and its kin) is read, so that a name cannot make the tool
+// read a device or a pipe without end.
+func readRulesetFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	stdin := name == "/dev/stdin" || name == "/dev/fd/0" || name == "/proc/self/fd/0"
+	if !fi.Mode().IsRegular() && !stdin {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxFileSize {
+		return nil, fmt.Errorf("%s: larger than %d bytes: not a ruleset file", name, maxFileSize)
+	}
+	return data, nil
 }
 
 // looksLikeName reports whether s reads as a ruleset name rather than a file path.

@@ -110,6 +110,9 @@ func NewSimulator(rs *rulesets.Ruleset, players int, seed uint64, opts SimOption
 	if err := rs.CheckPlayers(players); err != nil {
 		return nil, err
 	}
+	if err := passable(rs, players); err != nil {
+		return nil, err
+	}
 	names := opts.Names
 	if names == nil {
 		if players > len(DefaultNames) {
@@ -343,6 +346,30 @@ func (r *roundSim) play() (*parse.Round, error) {
 		r.moon()
 	}
 	return r.src, nil
+}
+
+// passable refuses a table where a player could be dealt so many cards that may not be
+// passed that no legal pass is left: no game of it could be played by the rules.
+func passable(rs *rulesets.Ruleset, players int) error {
+	t, err := rs.Table(players)
+	if err != nil {
+		return err
+	}
+	passing := false
+	for _, d := range t.Pass {
+		off, _ := rulesets.PassOffset(d, players)
+		passing = passing || off != 0
+	}
+	if !passing || t.PassCount == 0 {
+		return nil
+	}
+	noPass := parse.Set(rs.NoPass...)
+	held := (noPass & t.Deck).Len() + (noPass & t.Deck2).Len()
+	if held > t.HandSize-t.PassCount {
+		return fmt.Errorf("cannot simulate %s with %d players: a hand of %d may hold %d cards that may not be passed, leaving fewer than the %d to pass",
+			rs.Name, players, t.HandSize, held, t.PassCount)
+	}
+	return nil
 }
 
 // pass chooses each player's cards at random, never a no-pass card unless injected, and

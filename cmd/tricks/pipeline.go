@@ -110,6 +110,13 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 	if rs, ok := r.cache[key.String()]; ok {
 		return rs, nil
 	}
+	if r.choice.ruleset == "" && !rulesets.IsBuiltin(name) {
+		// A transcript names a built-in ruleset only: a file named by a transcript (which may
+		// come from anywhere) is not read. Files are for --ruleset.
+		namePos.File = g.File
+		return nil, parse.ErrorList{{Pos: namePos, Msg: fmt.Sprintf("unknown ruleset %q (built-in rulesets: %s; a ruleset file is given with --ruleset FILE)",
+			name, strings.Join(rulesets.Names(), ", "))}}
+	}
 	base, ok := r.base[name]
 	if !ok {
 		var err error

@@ -14,8 +14,8 @@ func TestNextLazy(t *testing.T) {
 		"g.tricks": "game hearts\nplayers a b c d\nround\ntrick a: 2C 3C 4C 5C\n---\n" +
 			"game hearts\nplayers a b c d\nround\ntrick a: 2C QX 4C 5C\n---\n" +
 			"# only a comment\n---\ngame spades\nplayers a b c d\nround\nbid a=1 b=2 c=3 d=4\n",
-		"g.yaml": "game: hearts\nplayers: [a, b, c, d]\n---\ngame: hearts\nplayers: [a, b]\nrounds: [{tricks: [QX]}]\n",
-		"g.json": `{"game": "hearts", "players": ["a", "b", "c", "d"]}` + "\n" + `{"game": "x", "players": []}`,
+		"g.yaml":       "game: hearts\nplayers: [a, b, c, d]\n---\ngame: hearts\nplayers: [a, b]\nrounds: [{tricks: [QX]}]\n",
+		"g.json":       `{"game": "hearts", "players": ["a", "b", "c", "d"]}` + "\n" + `{"game": "x", "players": []}`,
 		"empty.tricks": "",
 	} {
 		t.Run(name, func(t *testing.T) {

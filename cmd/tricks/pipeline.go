@@ -34,7 +34,6 @@ type job struct {
 	err  error // input error: parse, ruleset, or replay (exit 2)
 	rp   *validate.Replay
 	res  *score.Result
-	done chan struct{}
 }
 
 // transcriptFiles expands the arguments: files as given, directories to the transcripts
@@ -158,42 +157,67 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 	return rs, nil
 }
 
+// batchSize is how many games travel together between the goroutines of the pipeline:
+// one game is tens of microseconds of work, too little to pay for a hand-over each.
+const batchSize = 32
+
+// batch is a run of consecutive games; done is closed when a worker has processed them all.
+type batch struct {
+	jobs []*job
+	done chan struct{}
+}
+
 // pipeline reads every game of the files, resolves its rules, replays and scores it on
 // `jobs` workers, and calls emit for each game in input order. A file that cannot be opened
-// is reported through emit as a job with an error.
+// is reported through emit as a job with an error. Games go in batches, reading stays on one
+// goroutine and stays lazy (text is parsed on the workers), so memory holds a few batches.
 func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 	jobs = workers(jobs)
-	work := make(chan *job, jobs*4)
-	order := make(chan *job, jobs*16)
+	work := make(chan *batch, jobs)
+	order := make(chan *batch, jobs*2)
 	for i := 0; i < jobs; i++ {
 		go func() {
 			v := validate.New()
 			res := newResolver(c) // per worker: its rulesets and their tables stay on it
-			for j := range work {
-				process(v, res, j)
-				close(j.done)
+			for b := range work {
+				for _, j := range b.jobs {
+					process(v, res, j)
+				}
+				close(b.done)
 			}
 		}()
 	}
 	go func() {
 		defer close(order)
 		defer close(work)
+		b := &batch{done: make(chan struct{})}
+		send := func() {
+			order <- b
+			work <- b
+			b = &batch{done: make(chan struct{})}
+		}
 		for _, f := range files {
 			e.readFileLazy(f, func(load func() (*parse.Game, error), err error) {
-				j := &job{file: f, load: load, err: err, done: make(chan struct{})}
-				order <- j
-				work <- j
+				b.jobs = append(b.jobs, &job{file: f, load: load, err: err})
+				if len(b.jobs) == batchSize {
+					send()
+				}
 			})
+		}
+		if len(b.jobs) > 0 {
+			send()
 		}
 	}()
 	prog := e.progress()
-	for j := range order {
-		<-j.done
-		if j.err != nil {
-			prog.clear() // an error starts its own line
+	for b := range order {
+		<-b.done
+		for _, j := range b.jobs {
+			if j.err != nil {
+				prog.clear() // an error starts its own line
+			}
+			emit(j)
+			prog.tick()
 		}
-		emit(j)
-		prog.tick()
 	}
 	prog.done()
 }

@@ -275,35 +275,16 @@ func workers(jobs int) int {
 	return min(jobs, maxJobs)
 }
 
-// readFile streams the games of one file to fn.
+// readFile streams the games of one file to fn, parsed (for the commands that take games one
+// by one: compare, convert).
 func (e *env) readFile(name string, fn func(*parse.Game, error)) {
-	var r io.Reader
-	if name == "-" {
-		r = e.stdin
-	} else {
-		f, err := os.Open(name)
+	e.readFileLazy(name, func(load func() (*parse.Game, error), err error) {
 		if err != nil {
 			fn(nil, err)
 			return
 		}
-		defer f.Close()
-		r = f
-	}
-	rd := parse.NewReader(r, name, parse.Auto)
-	for {
-		g, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return
-		}
-		if err != nil {
-			fn(g, err)
-			if g == nil {
-				return
-			}
-			continue
-		}
-		fn(g, nil)
-	}
+		fn(load())
+	})
 }
 
 // readFileLazy streams the games of one file to fn as functions that parse them (on the

@@ -267,7 +267,7 @@ func TestJSONMatchesYAMLPath(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d games (%d with errors) agree in 4 layouts", nfiles, ngames, nerrs)
-	require.Greater(t, nfiles, 10)
+	require.Greater(t, nfiles, 5, "the repository's own YAML files at least")
 	require.Greater(t, nerrs, 0, "some inputs with errors in the content")
 }
 

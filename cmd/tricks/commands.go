@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -18,11 +19,27 @@ func gameFlags(formats string) []cli.Flag {
 		&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (replaces the transcript's game line)"},
 		&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` on top of the transcript's (repeatable)"},
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + formats},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers (default: the number of CPUs); output keeps input order"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` parallel workers; output keeps input order", DefaultText: "the number of CPUs"},
 		&cli.BoolFlag{Name: "strict", Usage: "exit 1 when any game has an illegal play or transcript error"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only errors"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but input errors: the exit status tells the rest"},
 	}
+}
+
+// loadRuleset loads a ruleset named on the command line: a built-in name, a file, or "-"
+// for standard input.
+func (e *env) loadRuleset(name string) (*rulesets.Ruleset, error) {
+	if name != "-" {
+		return rulesets.Load(name)
+	}
+	data, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > 1<<20 {
+		return nil, fmt.Errorf("standard input: larger than 1 MiB: not a ruleset file")
+	}
+	return rulesets.Parse("-", data)
 }
 
 // choiceFrom reads -r and -o. A ruleset named on the command line is loaded, and the -o
@@ -32,10 +49,11 @@ func (e *env) choiceFrom(c *cli.Context) (choice, error) {
 	if ch.ruleset == "" {
 		return ch, nil
 	}
-	rs, err := rulesets.Load(ch.ruleset)
+	rs, err := e.loadRuleset(ch.ruleset)
 	if err != nil {
 		return ch, usageError{fmt.Errorf("--ruleset %s: %v", ch.ruleset, err)}
 	}
+	ch.base = rs.Clone()
 	for _, o := range ch.options {
 		k, v, ok := strings.Cut(o, "=")
 		if !ok {
@@ -104,6 +122,9 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 			if err != nil {
 				return err
 			}
+			if c.Int("jobs") < 0 {
+				return usageError{fmt.Errorf("--jobs %d: give a number of workers (0 or none: one per CPU)", c.Int("jobs"))}
+			}
 			out := newWriter(e, c)
 			e.pipeline(files, ch, c.Int("jobs"), out.game)
 			return out.finish()
@@ -165,7 +186,10 @@ func rulesetsCommand(e *env) *cli.Command {
 				}
 				return nil
 			}
-			rs, err := rulesets.Load(c.Args().First())
+			if c.NArg() > 1 {
+				return usageError{fmt.Errorf("rulesets: one NAME or FILE at a time (got %d)", c.NArg())}
+			}
+			rs, err := e.loadRuleset(c.Args().First())
 			if err != nil {
 				fmt.Fprintf(e.stderr, "tricks: %v\n", err)
 				return exitError{exitInput}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -22,20 +23,20 @@ type entry struct {
 }
 
 // parseEntries reads the -r values: "NAME[:k=v:k=v]", or "A,B,C" for plain names.
-func parseEntries(values []string) ([]entry, error) {
+func parseEntries(values, common []string) ([]entry, error) {
 	var out []entry
 	for _, v := range values {
 		if !strings.Contains(v, ":") && strings.Contains(v, ",") {
 			for _, name := range strings.Split(v, ",") {
 				if name = strings.TrimSpace(name); name != "" {
-					out = append(out, entry{label: name, res: newResolver(choice{ruleset: name})})
+					out = append(out, entry{label: name, res: newResolver(choice{ruleset: name, options: common})})
 				}
 			}
 			continue
 		}
 		parts := strings.Split(v, ":")
 		name := parts[0]
-		opts := []string{}
+		opts := append([]string(nil), common...)
 		for i := 1; i < len(parts); i++ {
 			p := parts[i]
 			// A value may itself hold ':' (revoke=fixed:13): glue a part without '=' back on.
@@ -96,15 +97,18 @@ func compareCommand(e *env) *cli.Command {
 		ArgsUsage: "-r A -r B:k=v ... FILE",
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME[:k=v...]` or FILE, or A,B,C (repeatable)"},
+			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` for every ruleset, before each entry's own (repeatable)"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, jsonl, csv, yaml"},
-			&cli.BoolFlag{Name: "no-color", Usage: "no colour"},
+			&cli.BoolFlag{Name: "strict", Usage: "exit 1 when a play is illegal under any ruleset"},
+			&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but input errors"},
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
 			if err := checkFormat(format, "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
 				return err
 			}
-			entries, err := parseEntries(c.StringSlice("ruleset"))
+			entries, err := parseEntries(c.StringSlice("ruleset"), c.StringSlice("option"))
 			if err != nil {
 				return usageError{err}
 			}
@@ -121,7 +125,7 @@ func compareCommand(e *env) *cli.Command {
 			if format == "csv" {
 				w.WriteString("file,game,ruleset,round,name,points,total,winner,error\n")
 			}
-			bad := false
+			bad, illegal := false, false
 			v := validate.New()
 			n := 0
 			for _, f := range files {
@@ -133,6 +137,14 @@ func compareCommand(e *env) *cli.Command {
 						return
 					}
 					cmp := compareGame(v, g, entries)
+					for _, eo := range cmp.Rulesets {
+						if eo.Result != nil && len(eo.Result.Violations) > 0 {
+							illegal = true
+						}
+					}
+					if c.Bool("quiet") {
+						return
+					}
 					switch format {
 					case "json", "jsonl", "yaml":
 						b, _ := json.Marshal(cmp)
@@ -148,12 +160,15 @@ func compareCommand(e *env) *cli.Command {
 					n++
 				})
 			}
-			if format == "json" {
+			if format == "json" && !c.Bool("quiet") {
 				js.finish(w)
 			}
 			w.Flush()
-			if bad {
+			switch {
+			case bad:
 				return exitError{exitInput}
+			case illegal && c.Bool("strict"):
+				return exitError{exitIllegal}
 			}
 			return nil
 		},
@@ -198,6 +213,13 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 		}
 		out.Rulesets = append(out.Rulesets, eo)
 	}
+	// In play order: by round, then the round's passes and bids, then trick by trick.
+	sort.SliceStable(order, func(i, j int) bool {
+		if order[i].round != order[j].round {
+			return order[i].round < order[j].round
+		}
+		return order[i].trick < order[j].trick
+	})
 	for _, p := range order {
 		ill := broken[p]
 		var legal []string
@@ -335,14 +357,18 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 	w.WriteString("\n")
 	fmt.Fprintf(w, "%-6s", "winner")
 	for i, g := range groups {
-		s := "unfinished"
+		s, lead := "unfinished", false
 		switch {
 		case g.Result.Winner != nil:
-			s = *g.Result.Winner
+			s, lead = *g.Result.Winner, true
 		case len(g.Result.Tied) > 0:
 			s = "tied: " + strings.Join(g.Result.Tied, ",")
 		}
-		fmt.Fprintf(w, " | %-*s", widths[i], col.lead.Sprint(s))
+		cell := fmt.Sprintf("%-*s", widths[i], s) // pad first: colour codes take no room
+		if lead {
+			cell = col.lead.Sprint(cell)
+		}
+		fmt.Fprintf(w, " | %s", cell)
 	}
 	w.WriteString("\n")
 	for _, d := range cmp.Legality {

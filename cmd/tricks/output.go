@@ -263,7 +263,7 @@ func (sw *scoreWriter) game(j *job) {
 			}
 			for i, k := range r.Points.Keys {
 				cw.Write([]string{j.file, strconv.Itoa(res.Game), res.Ruleset, strconv.Itoa(r.Round), dealer, k,
-					strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(r.Notes, "; ")})
+					strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(roundNotes(res, r), "; ")})
 			}
 		}
 		cw.Flush()
@@ -321,23 +321,7 @@ func (sw *scoreWriter) table(res *score.Result) {
 				w.WriteString(cell)
 			}
 		}
-		notes := append(spadesNotes(res, r), r.Notes...)
-		if r.Ignored {
-			notes = append(notes, "after the game ended: not scored")
-		}
-		for _, v := range r.Violations {
-			if v.Rule == validate.AfterGameEnd {
-				continue
-			}
-			s := v.Rule
-			if v.Player != "" {
-				s += " " + v.Player
-			}
-			if v.Trick > 0 {
-				s += fmt.Sprintf(" t%d", v.Trick)
-			}
-			notes = append(notes, s)
-		}
+		notes := roundNotes(res, r)
 		if len(notes) > 0 {
 			w.WriteString("  " + sw.col.dim.Sprint(strings.Join(notes, "; ")))
 		}
@@ -415,6 +399,32 @@ func (sw *scoreWriter) finish() error {
 		return exitError{exitIllegal}
 	}
 	return nil
+}
+
+// roundNotes is what the table and CSV say beside a round: Spades bids, tricks and bags,
+// the scorer's notes (moon, penalties, resets), and each violation by rule, player and trick.
+func roundNotes(res *score.Result, r score.Round) []string {
+	notes := append(spadesNotes(res, r), r.Notes...)
+	if r.Ignored && (len(r.Violations) == 0 || r.Violations[0].Rule == validate.AfterGameEnd) {
+		notes = append(notes, "after the game ended: not scored")
+	}
+	for _, v := range r.Violations {
+		if v.Rule == validate.AfterGameEnd {
+			continue
+		}
+		s := v.Rule
+		if v.Rule == validate.ScoreMismatch && strings.Contains(v.Msg, "recorded total") {
+			s += " (total)"
+		}
+		if v.Player != "" {
+			s += " " + v.Player
+		}
+		if v.Trick > 0 {
+			s += fmt.Sprintf(" t%d", v.Trick)
+		}
+		notes = append(notes, s)
+	}
+	return notes
 }
 
 // spadesNotes sums up a Spades round per unit: bid, tricks taken, bags carried.

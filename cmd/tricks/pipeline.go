@@ -21,8 +21,9 @@ import (
 // choice is which rules apply to a game: the ruleset named by -r (or the transcript's game
 // line), the transcript's option lines, then -o options on top (CLI.md).
 type choice struct {
-	ruleset string   // -r value; "" = the transcript's game line
-	options []string // -o k=v
+	ruleset string            // -r value; "" = the transcript's game line
+	options []string          // -o k=v
+	base    *rulesets.Ruleset // the -r ruleset, loaded once (required for "-", standard input)
 }
 
 // job is one game going through the pipeline; done is closed when it is finished.
@@ -117,6 +118,9 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 			name, strings.Join(rulesets.Names(), ", "))}}
 	}
 	base, ok := r.base[name]
+	if !ok && r.choice.base != nil && name == r.choice.ruleset {
+		base, ok = r.choice.base, true
+	}
 	if !ok {
 		var err error
 		base, err = rulesets.Load(name)

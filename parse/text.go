@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -479,7 +480,11 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 		}
 		c, good := cardOf(s[i:j])
 		if !good {
-			p.errAt(i, "%s", CardError(s[i:j]))
+			msg := CardError(s[i:j])
+			if slices.Contains(p.g.Players, s[i:j]) {
+				msg += fmt.Sprintf("; a player's name before cards takes a colon (%s:)", s[i:j])
+			}
+			p.errAt(i, "%s", msg)
 			ok = false
 		} else {
 			a.cards = append(a.cards, c)

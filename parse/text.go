@@ -690,12 +690,26 @@ func (p *textParser) playersStmt() {
 	}
 	p.g.PlayersPos = p.stmt
 	nerr := len(p.errs)
-	players := make([]string, 0, 6)
+	players, _ := p.nameList(make([]string, 0, 6), true, func() bool { return false })
+	if len(players) == 0 {
+		if len(p.errs) == nerr {
+			p.errAt(p.i, "expected player names after players, found end of line")
+		}
+		p.g.Players = nil
+		return
+	}
+	p.g.Players = players
+}
+
+// nameList reads blank-separated player names up to the end of the line or until stop says
+// so, appending them to names; with unique, a repeated name is an error. ok is false when a
+// name runs into something else (the error is reported).
+func (p *textParser) nameList(names []string, unique bool, stop func() bool) ([]string, bool) {
 	var seen nameSet
 	for {
 		p.skipSep()
-		if p.eol() {
-			break
+		if p.eol() || stop() {
+			return names, true
 		}
 		off := p.i
 		name, ok := p.name("a player name")
@@ -707,22 +721,14 @@ func (p *textParser) playersStmt() {
 		}
 		if !p.atSep() {
 			p.errAt(p.i, "expected a blank between player names, found %s", p.found())
-			break
+			return names, false
 		}
-		if seen.has(players, name) {
+		if unique && seen.has(names, name) {
 			p.errAt(off, "duplicate player %q", name)
 			continue
 		}
-		players = append(players, name)
+		names = append(names, name)
 	}
-	if len(players) == 0 {
-		if len(p.errs) == nerr {
-			p.errAt(p.i, "expected player names after players, found end of line")
-		}
-		p.g.Players = nil
-		return
-	}
-	p.g.Players = players
 }
 
 func (p *textParser) kvStmt(list []KV, kw string) []KV {
@@ -783,25 +789,12 @@ func (p *textParser) roundStmt() {
 				return
 			}
 			p.i += 8
-			r.Tiebreak = make([]string, 0, 4)
-			for {
-				p.skipSep()
-				if p.eol() || (p.bareWordIs("dealer") && p.i+6 < len(p.s) && p.s[p.i+6] == '=') {
-					break
-				}
-				off := p.i
-				name, ok := p.name("a player name")
-				if !ok {
-					if p.i == off {
-						p.skipItem()
-					}
-					continue
-				}
-				if !p.atSep() {
-					p.errAt(p.i, "expected a blank between player names, found %s", p.found())
-					return
-				}
-				r.Tiebreak = append(r.Tiebreak, name)
+			var ok bool
+			r.Tiebreak, ok = p.nameList(make([]string, 0, 4), false, func() bool {
+				return p.bareWordIs("dealer") && p.i+6 < len(p.s) && p.s[p.i+6] == '='
+			})
+			if !ok {
+				return
 			}
 		default:
 			p.errAt(off, "expected dealer=NAME or tiebreak NAME... after round, found %s", p.found())

@@ -122,7 +122,7 @@ func (v *Validator) checkPlayers(rs *rulesets.Ruleset, n int) error {
 }
 
 // Replay plays g through under rs. The error, when not nil, is a parse.ErrorList of input
-// that cannot be read as a game (RULES §7): the replay is then incomplete.
+// that cannot be read as a game (RULES §7), every round's: the replay is then incomplete.
 func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error) {
 	v.errs = v.errs[:0]
 	rp := &Replay{Game: g, Rules: rs, Players: g.Players}
@@ -150,7 +150,7 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 			r.Tiebreak = true
 			r.Seats = v.seatList(g, r, src.Tiebreak, src.Pos)
 			if r.Seats == nil {
-				return rp, v.failed()
+				continue // the error is collected; the other rounds are still checked
 			}
 		}
 		// Dealer.
@@ -173,7 +173,7 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 		rules, err := v.RulesFor(rs, len(r.Seats), r.Tiebreak)
 		if err != nil {
 			v.errs.Add(src.Pos, err.Error())
-			return rp, v.failed()
+			continue
 		}
 		r.Rules, r.Table = rules, rules.Table
 		r.PassDir = "hold"
@@ -182,7 +182,7 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 			normal++
 		}
 		if !v.round(g, r) {
-			return rp, v.failed()
+			continue // an input error in this round: collected, and the next rounds checked too
 		}
 		rp.Rounds = append(rp.Rounds, r)
 	}

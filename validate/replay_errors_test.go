@@ -62,3 +62,28 @@ func TestReplayInputErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayInputErrorsCollected: every round's input error is reported, not the first only.
+func TestReplayInputErrorsCollected(t *testing.T) {
+	src := "game hearts\nplayers ann bob cat dan\noption pass=none\n" +
+		"round\ntrick ann: 2C 3C 4C\n" + // line 5: three cards
+		"round\ntook ann: QS\n" + // fine
+		"round\ntrick zed: 2C 3C 4C 5C\n" // line 9: a leader nobody knows
+	games, err := parse.ParseBytes([]byte(src), "many.tricks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := rulesets.Load("hearts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs.Set("pass", "none")
+	_, err = validate.New().Replay(games[0], rs)
+	var list parse.ErrorList
+	if !errors.As(err, &list) || len(list) != 2 {
+		t.Fatalf("want two input errors, got %v", err)
+	}
+	if list[0].Pos.Line != 5 || list[1].Pos.Line != 9 {
+		t.Errorf("errors at lines %d and %d, want 5 and 9: %v", list[0].Pos.Line, list[1].Pos.Line, err)
+	}
+}

@@ -113,10 +113,14 @@ func wantMoon(t testing.TB, res *score.Result, n int, player, scoring, choice st
 	}
 }
 
-// viols lists the violations of a result as "rule r=R t=T p=PLAYER", sorted.
+// viols lists the violations of a result as "rule r=R t=T p=PLAYER", sorted. The score tests
+// play short fragments of rounds, so incomplete-round (tested in validate) is left out.
 func viols(res *score.Result) []string {
 	out := []string{}
 	for _, v := range res.Violations {
+		if v.Rule == validate.IncompleteRound {
+			continue
+		}
 		out = append(out, fmt.Sprintf("%s r=%d t=%d p=%s", v.Rule, v.Round, v.Trick, v.Player))
 	}
 	sort.Strings(out)

@@ -321,7 +321,7 @@ func fzAdd(t *testing.T, what string, a, b int) int {
 var fzRuleCodes = []string{validate.Revoke, validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.FirstLead,
 	validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden, validate.BidMissing,
 	validate.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
-	validate.DeckMismatch, validate.UnknownPlayer, validate.AfterGameEnd, validate.ScoreMismatch, validate.BadTiebreak}
+	validate.DeckMismatch, validate.UnknownPlayer, validate.AfterGameEnd, validate.ScoreMismatch, validate.BadTiebreak, validate.IncompleteRound}
 
 // fzCheckScores: keys and values line up, keys are distinct.
 func fzCheckScores(t *testing.T, what string, s score.Scores) {

@@ -72,3 +72,25 @@ func (h Hand) Cards() []parse.Card {
 	}
 	return out
 }
+
+// String lists the cards of h in card order, a card held twice written twice.
+func (h Hand) String() string {
+	var b []byte
+	for s := h.A; s != 0; s &= s - 1 {
+		c := s.Lowest()
+		for k := 0; k < 1+btoi(h.B.Has(c)); k++ {
+			if len(b) > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, c.String()...)
+		}
+	}
+	return string(b)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -206,6 +206,9 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 			v.errs.Addf(src.Taken[0].Pos, "the tricks taken add up to %d; a round has %d", sum, t.HandSize)
 			return false
 		}
+		if !r.Tally {
+			v.incomplete(g, r, &hands, &known) // a round with neither play nor tally
+		}
 		return true
 	}
 	return v.play(g, r, &hands, &known)
@@ -398,7 +401,29 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		}
 	}
 	r.Played = len(src.Tricks)
+	if r.Played < t.HandSize {
+		v.incomplete(g, r, hands, known)
+	}
 	return true
+}
+
+// incomplete reports a played round with fewer tricks than the hand size, once, at its last
+// trick line (or its round line), with the cards not played where the hands are known.
+func (v *Validator) incomplete(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *[MaxSeats]bool) {
+	pos := r.Src.Pos
+	if nt := len(r.Src.Tricks); nt > 0 {
+		pos = r.Src.Tricks[nt-1].Pos
+		pos.Col = 1
+	}
+	msg := fmt.Sprintf("round %d has %d of %d tricks", r.Number, r.Played, r.Table.HandSize)
+	sep := ": not played: "
+	for l := range r.Seats {
+		if known[l] && hands[l].A != 0 {
+			msg += sep + r.name(g, l) + " " + hands[l].String()
+			sep = ", "
+		}
+	}
+	r.viol(IncompleteRound, 0, "", parse.NoCard, pos, "%s", msg)
 }
 
 func (v *Validator) firstLead(g *parse.Game, r *Round, tr *parse.Trick, leader, eldest, holder int, lc parse.Card, rule string) {

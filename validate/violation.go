@@ -31,6 +31,9 @@ const (
 	// BadTiebreak: a tie-break round where the game did not end tied, or among other players
 	// than the tied ones (an addition to FORMAT.md's list; the round is not scored).
 	BadTiebreak = "bad-tiebreak"
+	// IncompleteRound: a played round with fewer tricks than the hand size (RULES §7
+	// "Incomplete rounds"); the round is scored as recorded.
+	IncompleteRound = "incomplete-round"
 )
 
 // Violation is one illegal play or transcript error. Trick is 1-based, 0 when the violation
@@ -49,7 +52,7 @@ type Violation struct {
 // IsTranscriptError reports whether the rule is a transcript error rather than an illegal play.
 func IsTranscriptError(rule string) bool {
 	switch rule {
-	case NotInHand, DuplicateCard, WrongLeader, DealSize, DeckMismatch, UnknownPlayer, AfterGameEnd, ScoreMismatch, BadTiebreak:
+	case NotInHand, DuplicateCard, WrongLeader, DealSize, DeckMismatch, UnknownPlayer, AfterGameEnd, ScoreMismatch, BadTiebreak, IncompleteRound:
 		return true
 	}
 	return false

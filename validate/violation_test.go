@@ -39,6 +39,7 @@ func TestTranscriptErrorCodes(t *testing.T) {
 	want := map[string]bool{
 		validate.NotInHand: true, validate.DuplicateCard: true, validate.WrongLeader: true, validate.DealSize: true,
 		validate.DeckMismatch: true, validate.UnknownPlayer: true, validate.AfterGameEnd: true, validate.ScoreMismatch: true, validate.BadTiebreak: true,
+		validate.IncompleteRound: true,
 	}
 	for _, code := range ruleCodes {
 		if got := validate.IsTranscriptError(code); got != want[code] {

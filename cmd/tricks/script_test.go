@@ -37,6 +37,7 @@ func TestMain(m *testing.M) {
 func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "../../testdata/script",
+		UpdateScripts:       *update, // -update rewrites the cmp files inside the scripts too
 		RequireExplicitExec: false,
 		Setup: func(env *testscript.Env) error {
 			// Colour and progress depend on these; a developer's shell must not leak in.

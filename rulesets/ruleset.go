@@ -10,6 +10,12 @@
 // Table(n) / TiebreakTable(n) for the deck, values, passes and first lead at n seats.
 // Marshal writes the full parameters as a file that Load reads back unchanged.
 //
+// Which rules a game is played under (CLI.md "Which rules apply") is one function for the
+// CLI, the tests and library users: NewChoice reads a command line's ruleset and options
+// (and checks them once), and a Resolver built from it gives each game its Ruleset: the
+// choice's ruleset or the game line's built-in one, the transcript's option lines, then the
+// choice's options. Resolver.Own gives the transcript's own rules.
+//
 // A ruleset file is a YAML mapping whose keys are the option keys plus a few structural ones
 // (name, summary, family, players, decks, removed, removal-order, pass-count-by-players,
 // pass-by-players, no-pass, first-lead-by-players, values); see builtin/*.yaml. A file with

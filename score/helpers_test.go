@@ -23,20 +23,15 @@ const (
 	ones = "2H 3H 4H 5H 6H 7H 8H 9H TH"
 )
 
-// game parses src (one game), resolves its ruleset as the CLI does (the game line's ruleset,
-// then the option lines with Set) and replays it.
+// game parses src (one game), resolves its ruleset as the CLI does and replays it.
 func game(t testing.TB, src string) *validate.Replay {
 	t.Helper()
 	games, err := parse.ParseBytes([]byte(src), "test.tricks")
 	require.NoError(t, err, "parse")
 	require.Len(t, games, 1)
 	g := games[0]
-	rs, err := rulesets.Load(g.Ruleset)
-	require.NoError(t, err)
-	rs = rs.Clone()
-	for _, kv := range g.Options {
-		require.NoError(t, rs.Set(kv.Key, kv.Value), "option %s=%s", kv.Key, kv.Value)
-	}
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
+	require.NoError(t, err, "rules")
 	rp, err := validate.New().Replay(g, rs)
 	require.NoError(t, err, "replay: input error")
 	return rp

@@ -36,14 +36,9 @@ func TestReplayInputErrors(t *testing.T) {
 				t.Fatalf("parse: %v", err)
 			}
 			g := games[0]
-			rs, err := rulesets.Load(g.Ruleset)
+			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
 			if err != nil {
 				t.Fatal(err)
-			}
-			for _, kv := range g.Options {
-				if err := rs.Set(kv.Key, kv.Value); err != nil {
-					t.Fatal(err)
-				}
 			}
 			_, err = validate.New().Replay(g, rs)
 			if err == nil {

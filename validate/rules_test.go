@@ -107,15 +107,9 @@ func parseRuleWants(t *testing.T, file string, src []byte) []ruleWant {
 // option lines applied with Set, in order.
 func resolveRules(t testing.TB, g *parse.Game) *rulesets.Ruleset {
 	t.Helper()
-	base, err := rulesets.Load(g.Ruleset)
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
 	if err != nil {
-		t.Fatalf("ruleset %q: %v", g.Ruleset, err)
-	}
-	rs := base.Clone()
-	for _, kv := range g.Options {
-		if err := rs.Set(kv.Key, kv.Value); err != nil {
-			t.Fatalf("%s: option %s=%s: %v", kv.Pos, kv.Key, kv.Value, err)
-		}
+		t.Fatalf("rules: %v", err)
 	}
 	return rs
 }

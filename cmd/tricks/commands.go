@@ -42,26 +42,21 @@ func (e *env) loadRuleset(name string) (*rulesets.Ruleset, error) {
 	return rulesets.Parse("-", data)
 }
 
-// choiceFrom reads -r and -o. A ruleset named on the command line is loaded, and the -o
-// options applied to it, once here: an error is the command's, not each game's.
+// choiceFrom reads -r and -o and checks them once here: an error is the command line's, not
+// each game's (an option no built-in ruleset takes is refused even without -r).
 func (e *env) choiceFrom(c *cli.Context) (choice, error) {
 	ch := choice{ruleset: c.String("ruleset"), options: c.StringSlice("option")}
-	if ch.ruleset == "" {
-		return ch, nil
-	}
-	rs, err := e.loadRuleset(ch.ruleset)
+	opts, err := rulesets.ParseOptions(ch.options)
 	if err != nil {
-		return ch, usageError{fmt.Errorf("--ruleset %s: %v", ch.ruleset, err)}
+		return ch, usageError{err}
 	}
-	ch.base = rs.Clone()
-	for _, o := range ch.options {
-		k, v, ok := strings.Cut(o, "=")
-		if !ok {
-			return ch, usageError{fmt.Errorf("option %q: expected key=value", o)}
+	if ch.ruleset != "" {
+		if ch.base, err = e.loadRuleset(ch.ruleset); err != nil {
+			return ch, usageError{fmt.Errorf("--ruleset %s: %v", ch.ruleset, err)}
 		}
-		if err := rs.Set(strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
-			return ch, usageError{fmt.Errorf("option %s: %v", o, err)}
-		}
+	}
+	if err := (rulesets.Choice{Ruleset: ch.ruleset, Base: ch.base, Options: opts}).Check(); err != nil {
+		return ch, usageError{err}
 	}
 	return ch, nil
 }
@@ -195,12 +190,12 @@ func rulesetsCommand(e *env) *cli.Command {
 				return exitError{exitInput}
 			}
 			opts := c.StringSlice("option")
-			for _, o := range opts {
-				k, v, _ := strings.Cut(o, "=")
-				if err := rs.Set(k, v); err != nil {
-					fmt.Fprintf(e.stderr, "tricks: option %s: %v\n", o, err)
-					return exitError{exitInput}
-				}
+			kvs, err := rulesets.ParseOptions(opts)
+			if err == nil {
+				err = rs.Apply(kvs)
+			}
+			if err != nil {
+				return usageError{err}
 			}
 			if len(opts) > 0 {
 				rs.Summary += " (with " + strings.Join(opts, " ") + ")"

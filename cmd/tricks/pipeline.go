@@ -77,88 +77,23 @@ func transcriptFiles(args []string) ([]string, error) {
 	return out, nil
 }
 
-// resolver turns a game's ruleset name and options into a Ruleset, caching by the whole
-// choice so that a million games with the same rules share one Ruleset (and its tables).
+// resolver is rulesets.Resolver for a choice; an option that is not key=value is its error
+// for every game (the commands check their command line before they build one).
 type resolver struct {
-	choice choice
-	cache  map[string]*rulesets.Ruleset
-	base   map[string]*rulesets.Ruleset
+	*rulesets.Resolver
+	err error
 }
 
 func newResolver(c choice) *resolver {
-	return &resolver{choice: c, cache: map[string]*rulesets.Ruleset{}, base: map[string]*rulesets.Ruleset{}}
+	opts, err := rulesets.ParseOptions(c.options)
+	return &resolver{Resolver: rulesets.NewResolver(rulesets.Choice{Ruleset: c.ruleset, Base: c.base, Options: opts}), err: err}
 }
 
 func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
-	name, namePos := r.choice.ruleset, parse.Pos{}
-	if name == "" {
-		name, namePos = g.Ruleset, g.RulesetPos
+	if r.err != nil {
+		return nil, r.err
 	}
-	if name == "" {
-		pos := g.Pos
-		pos.File = g.File
-		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
-	}
-	var key strings.Builder
-	key.WriteString(name)
-	for _, kv := range g.Options {
-		key.WriteString("\x00" + kv.Key + "=" + kv.Value)
-	}
-	for _, o := range r.choice.options {
-		key.WriteString("\x01" + o)
-	}
-	if rs, ok := r.cache[key.String()]; ok {
-		return rs, nil
-	}
-	if r.choice.ruleset == "" && !rulesets.IsBuiltin(name) {
-		// A transcript names a built-in ruleset only: a file named by a transcript (which may
-		// come from anywhere) is not read. Files are for --ruleset.
-		namePos.File = g.File
-		return nil, parse.ErrorList{{Pos: namePos, Msg: fmt.Sprintf("unknown ruleset %q (built-in rulesets: %s; a ruleset file is given with --ruleset FILE)",
-			name, strings.Join(rulesets.Names(), ", "))}}
-	}
-	base, ok := r.base[name]
-	if !ok && r.choice.base != nil && name == r.choice.ruleset {
-		base, ok = r.choice.base, true
-	}
-	if !ok {
-		var err error
-		base, err = rulesets.Load(name)
-		if err != nil {
-			if namePos.IsValid() {
-				namePos.File = g.File
-				return nil, parse.ErrorList{{Pos: namePos, Msg: err.Error()}}
-			}
-			return nil, err
-		}
-		r.base[name] = base
-	}
-	rs := base.Clone()
-	var errs parse.ErrorList
-	for _, kv := range g.Options {
-		if err := rs.Set(kv.Key, kv.Value); err != nil {
-			pos := kv.Pos
-			pos.File = g.File
-			errs.Add(pos, err.Error())
-		}
-	}
-	for _, o := range r.choice.options {
-		k, v, ok := strings.Cut(o, "=")
-		if !ok {
-			return nil, fmt.Errorf("option %q: expected key=value", o)
-		}
-		if err := rs.Set(strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
-			return nil, fmt.Errorf("option %s: %v", o, err)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	if len(r.cache) > 1024 {
-		clear(r.cache)
-	}
-	r.cache[key.String()] = rs
-	return rs, nil
+	return r.Resolve(g)
 }
 
 // batchSize is how many games travel together between the goroutines of the pipeline:

@@ -54,17 +54,12 @@ func simulateCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			var kvs []parse.KV
-			for _, o := range c.StringSlice("option") {
-				k, v, ok := strings.Cut(o, "=")
-				k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-				if !ok || k == "" {
-					return usageError{fmt.Errorf("option %q: expected key=value", o)}
-				}
-				if err := rs.Set(k, v); err != nil {
-					return usageError{fmt.Errorf("option %s: %v", o, err)}
-				}
-				kvs = append(kvs, parse.KV{Key: k, Value: v})
+			kvs, err := rulesets.ParseOptions(c.StringSlice("option"))
+			if err == nil {
+				err = rs.Apply(kvs)
+			}
+			if err != nil {
+				return usageError{err}
 			}
 			players := c.Int("players")
 			if !c.IsSet("players") {

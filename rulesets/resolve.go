@@ -1,0 +1,197 @@
+package rulesets
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tricks-dev/tricks/parse"
+)
+
+// ParseOption reads one "key=value" option as -o and compare entries write it. Spaces around
+// the key and the value are dropped; a missing '=' or an empty key is an error.
+func ParseOption(s string) (parse.KV, error) {
+	k, v, ok := strings.Cut(s, "=")
+	k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+	if !ok || k == "" {
+		return parse.KV{}, fmt.Errorf("option %q: expected key=value", s)
+	}
+	return parse.KV{Key: k, Value: v}, nil
+}
+
+// ParseOptions reads every option of a list (see ParseOption).
+func ParseOptions(list []string) ([]parse.KV, error) {
+	out := make([]parse.KV, 0, len(list))
+	for _, s := range list {
+		kv, err := ParseOption(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, kv)
+	}
+	return out, nil
+}
+
+// Apply sets the options on rs in order. The error names the option as it was written.
+func (rs *Ruleset) Apply(opts []parse.KV) error {
+	for _, kv := range opts {
+		if err := rs.Set(kv.Key, kv.Value); err != nil {
+			return fmt.Errorf("option %s=%s: %v", kv.Key, kv.Value, err)
+		}
+	}
+	return nil
+}
+
+// Choice is what a command line says about the rules: a ruleset that replaces every
+// transcript's game line (Ruleset, "" for none; Base is that ruleset loaded, which a caller
+// sets when it read the ruleset itself, from standard input say) and options applied on top
+// of the transcript's own option lines.
+type Choice struct {
+	Ruleset string
+	Base    *Ruleset
+	Options []parse.KV
+}
+
+// NewChoice loads the ruleset of a command line (a built-in name or a ruleset file; "" for
+// none) and reads its options. Every error is the command line's: an unreadable ruleset, an
+// option that is not key=value, and an option that the named ruleset, or without one every
+// built-in ruleset, refuses.
+func NewChoice(ruleset string, options []string) (Choice, error) {
+	opts, err := ParseOptions(options)
+	if err != nil {
+		return Choice{}, err
+	}
+	c := Choice{Ruleset: ruleset, Options: opts}
+	if ruleset != "" {
+		if c.Base, err = Load(ruleset); err != nil {
+			return Choice{}, fmt.Errorf("--ruleset %s: %v", ruleset, err)
+		}
+	}
+	return c, c.Check()
+}
+
+// Check reports an option that cannot apply: with a ruleset, one that it refuses; without,
+// one that every built-in ruleset refuses (a key of one family only is checked per game).
+func (c Choice) Check() error {
+	if c.Base != nil {
+		return c.Base.Clone().Apply(c.Options)
+	}
+	for _, kv := range c.Options {
+		p, ok := paramByKey[kv.Key]
+		if !ok || !p.option {
+			return fmt.Errorf("option %s=%s: unknown option %q; the hearts family takes: %s; the spades family takes: %s", kv.Key, kv.Value, kv.Key,
+				strings.Join(OptionKeys(Hearts), ", "), strings.Join(OptionKeys(Spades), ", "))
+		}
+		rs := &Ruleset{Family: p.family}
+		if rs.Family == "" {
+			rs.Family = Hearts
+		}
+		if err := rs.Set(kv.Key, kv.Value); err != nil {
+			return fmt.Errorf("option %s=%s: %v", kv.Key, kv.Value, err)
+		}
+	}
+	return nil
+}
+
+// Resolver gives each game the ruleset that applies to it (CLI.md "Which rules apply"): the
+// choice's ruleset, else the one the transcript's game line names (a built-in: a file named
+// by a transcript is never read); then the transcript's option lines, then the choice's
+// options. Games with the same rules share one Ruleset. A Resolver is not safe for
+// concurrent use: give each goroutine its own.
+type Resolver struct {
+	choice Choice
+	cache  map[string]*Ruleset
+}
+
+// NewResolver returns a Resolver for c (the zero Choice: the transcripts' own rules).
+func NewResolver(c Choice) *Resolver {
+	return &Resolver{choice: c, cache: map[string]*Ruleset{}}
+}
+
+// Resolve returns the ruleset that applies to g. Errors in the transcript are a
+// parse.ErrorList with positions; an option of the choice that this game's ruleset refuses is
+// a plain error.
+func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
+	name, namePos := r.choice.Ruleset, parse.Pos{}
+	if name == "" {
+		name, namePos = g.Ruleset, g.RulesetPos
+	}
+	if name == "" {
+		pos := g.Pos
+		pos.File = g.File
+		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
+	}
+	key := r.key(name, g.Options)
+	if rs, ok := r.cache[key]; ok {
+		return rs, nil
+	}
+	var base *Ruleset
+	switch {
+	case r.choice.Ruleset != "" && r.choice.Base != nil:
+		base = r.choice.Base
+	case r.choice.Ruleset == "" && !IsBuiltin(name):
+		namePos.File = g.File
+		return nil, parse.ErrorList{{Pos: namePos, Msg: fmt.Sprintf("unknown ruleset %q (built-in rulesets: %s; a ruleset file is given with --ruleset FILE)",
+			name, strings.Join(builtinOrder, ", "))}}
+	default:
+		var err error
+		if base, err = Load(name); err != nil {
+			if namePos.IsValid() {
+				namePos.File = g.File
+				return nil, parse.ErrorList{{Pos: namePos, Msg: err.Error()}}
+			}
+			return nil, err
+		}
+	}
+	rs := base.Clone()
+	var errs parse.ErrorList
+	for _, kv := range g.Options {
+		if err := rs.Set(kv.Key, kv.Value); err != nil {
+			pos := kv.Pos
+			pos.File = g.File
+			errs.Add(pos, err.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if err := rs.Apply(r.choice.Options); err != nil {
+		return nil, err
+	}
+	if len(r.cache) > 1024 {
+		clear(r.cache)
+	}
+	r.cache[key] = rs
+	return rs, nil
+}
+
+// Own returns the transcript's own rules: its game line's built-in ruleset with its option
+// lines, or nil when it has no game line or they do not resolve (RULES §7 "The recorded play
+// is a fact": what a transcript leaves implicit follows these).
+func (r *Resolver) Own(g *parse.Game) *Ruleset {
+	if g.Ruleset == "" || !IsBuiltin(g.Ruleset) {
+		return nil
+	}
+	key := "\x02" + r.key(g.Ruleset, g.Options)
+	if rs, ok := r.cache[key]; ok {
+		return rs
+	}
+	base, err := Builtin(g.Ruleset)
+	if err != nil {
+		return nil
+	}
+	rs := base.Clone()
+	if rs.Apply(g.Options) != nil {
+		return nil
+	}
+	r.cache[key] = rs
+	return rs
+}
+
+func (r *Resolver) key(name string, opts []parse.KV) string {
+	var b strings.Builder
+	b.WriteString(name)
+	for _, kv := range opts {
+		b.WriteString("\x00" + kv.Key + "=" + kv.Value)
+	}
+	return b.String()
+}

@@ -1,0 +1,127 @@
+package rulesets_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+)
+
+func oneGame(t *testing.T, src string) *parse.Game {
+	t.Helper()
+	games, err := parse.ParseBytes([]byte(src), "g.tricks")
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	return games[0]
+}
+
+func get(t *testing.T, rs *rulesets.Ruleset, key string) string {
+	t.Helper()
+	v, ok := rs.Get(key)
+	require.True(t, ok, key)
+	return v
+}
+
+// CLI.md "Which rules apply": -r replaces the game line, the transcript's option lines still
+// apply, then -o on top.
+func TestResolveOrder(t *testing.T) {
+	g := oneGame(t, "game hearts\nplayers a b c d\noption target=50 moon=new\n")
+
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
+	require.NoError(t, err)
+	assert.Equal(t, "hearts", rs.Name)
+	assert.Equal(t, "50", get(t, rs, "target"))
+	assert.Equal(t, "new", get(t, rs, "moon"))
+
+	c, err := rulesets.NewChoice("black-maria", []string{"target=70"})
+	require.NoError(t, err)
+	rs, err = rulesets.NewResolver(c).Resolve(g)
+	require.NoError(t, err)
+	assert.Equal(t, "black-maria", rs.Name)
+	assert.Equal(t, "70", get(t, rs, "target"), "-o comes after the option lines")
+	assert.Equal(t, "new", get(t, rs, "moon"), "the option lines still apply under -r")
+
+	// The transcript's own rules ignore -r and -o.
+	own := rulesets.NewResolver(c).Own(g)
+	require.NotNil(t, own)
+	assert.Equal(t, "hearts", own.Name)
+	assert.Equal(t, "50", get(t, own, "target"))
+	assert.Nil(t, rulesets.NewResolver(c).Own(oneGame(t, "players a b c d\n")), "no game line, no own rules")
+}
+
+// Games with the same rules share one Ruleset; other options give another.
+func TestResolveShares(t *testing.T) {
+	r := rulesets.NewResolver(rulesets.Choice{})
+	a, err := r.Resolve(oneGame(t, "game hearts\nplayers a b c d\n"))
+	require.NoError(t, err)
+	b, err := r.Resolve(oneGame(t, "game hearts\nplayers w x y z\n"))
+	require.NoError(t, err)
+	c, err := r.Resolve(oneGame(t, "game hearts\nplayers a b c d\noption target=50\n"))
+	require.NoError(t, err)
+	assert.Same(t, a, b)
+	assert.NotSame(t, a, c)
+	assert.Equal(t, "100", get(t, a, "target"), "the shared ruleset is not changed by another game's options")
+}
+
+// A transcript names built-in rulesets only; the error is at the game line. No game line and
+// no -r is an error at the game; a bad option line is at its position.
+func TestResolveTranscriptErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "house.yaml")
+	require.NoError(t, os.WriteFile(file, []byte("extends: hearts\nname: house\ntarget: 50\n"), 0o666))
+	r := rulesets.NewResolver(rulesets.Choice{})
+
+	_, err := r.Resolve(oneGame(t, "game "+file+"\nplayers a b c d\n"))
+	var el parse.ErrorList
+	require.ErrorAs(t, err, &el)
+	assert.Equal(t, 1, el[0].Pos.Line)
+	assert.Contains(t, el[0].Msg, "a ruleset file is given with --ruleset FILE")
+
+	_, err = r.Resolve(oneGame(t, "players a b c d\n"))
+	require.ErrorAs(t, err, &el)
+	assert.Contains(t, el[0].Msg, "no ruleset")
+
+	_, err = r.Resolve(oneGame(t, "game hearts\nplayers a b c d\noption moon=sideways\n"))
+	require.ErrorAs(t, err, &el)
+	assert.Equal(t, 3, el[0].Pos.Line)
+	assert.Contains(t, el[0].Msg, `bad value "sideways" for moon`)
+
+	// The same file is fine on the command line.
+	c, err := rulesets.NewChoice(file, nil)
+	require.NoError(t, err)
+	rs, err := rulesets.NewResolver(c).Resolve(oneGame(t, "game hearts\nplayers a b c d\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "50", get(t, rs, "target"))
+}
+
+// Command-line options are checked once, with one message per kind of mistake.
+func TestNewChoiceErrors(t *testing.T) {
+	for _, c := range []struct {
+		ruleset string
+		opts    []string
+		want    string
+	}{
+		{"", []string{"moon"}, `option "moon": expected key=value`},
+		{"hearts", []string{"moon"}, `option "moon": expected key=value`},
+		{"", []string{"=new"}, `option "=new": expected key=value`},
+		{"", []string{"moon=sideways"}, `option moon=sideways: bad value "sideways" for moon`},
+		{"", []string{"bags=on"}, `unknown option "bags"; the hearts family takes: pass-count,`},
+		{"hearts", []string{"bag-penalty=on"}, `option "bag-penalty" belongs to the spades family`},
+		{"whist", nil, `--ruleset whist: unknown ruleset "whist"`},
+	} {
+		_, err := rulesets.NewChoice(c.ruleset, c.opts)
+		if assert.Error(t, err, "%s %v", c.ruleset, c.opts) {
+			assert.Contains(t, err.Error(), c.want)
+		}
+	}
+	// A key of one family only is fine without -r: it is checked against each game's rules.
+	c, err := rulesets.NewChoice("", []string{" bag-penalty = on "})
+	require.NoError(t, err)
+	assert.Equal(t, []parse.KV{{Key: "bag-penalty", Value: "on"}}, c.Options)
+	_, err = rulesets.NewResolver(c).Resolve(oneGame(t, "game hearts\nplayers a b c d\n"))
+	assert.ErrorContains(t, err, `option "bag-penalty" belongs to the spades family`)
+}

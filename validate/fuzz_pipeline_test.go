@@ -12,8 +12,7 @@ package validate_test
 // deals, passes, bids, plays, tallies, tie-breaks), mostly legal so the replay goes deep,
 // writes it as text and sends it down the same path.
 //
-// Inputs that crashed once are kept in TestFuzzRegressions; while a bug stands its case is
-// skipped with the reason, and fzKnownBug keeps the fuzzers from stopping on it again.
+// Inputs that crashed once are kept in TestFuzzRegressions.
 
 import (
 	"bytes"
@@ -45,7 +44,7 @@ import (
 const fzHang = 20 * time.Second
 
 // fzSeedDirs hold the transcripts the text fuzzers start from (missing dirs are skipped).
-var fzSeedDirs = []string{"/work/shared/examples", "../../shared/examples", "../testdata/rules", "../testdata/examples", "../testdata/bad"}
+var fzSeedDirs = []string{"../../shared/examples", "../testdata/rules", "../testdata/examples", "../testdata/bad"}
 
 // fzSeeds adds every file with one of the extensions below the seed directories (once each).
 func fzSeeds(f *testing.F, exts ...string) {
@@ -208,9 +207,6 @@ func fzCheckSourceWith(t *testing.T, src []byte, name string, format parse.Forma
 		if err != nil {
 			fzPositioned(t, "ruleset", name, err)
 			continue
-		}
-		if why := fzKnownBug(g, rs); why != "" && guard {
-			t.Skip("known bug: " + why)
 		}
 		if e := fzReplayScore(t, v, g, rs); e != nil {
 			kept = append(kept, fzKept{g.Index, e, e.Error()})
@@ -1618,13 +1614,6 @@ func fzSafeRulesetFile(data []byte) bool {
 }
 
 // ---- known bugs and regressions ---------------------------------------------------------
-
-// fzKnownBug names a standing bug the game would hit, so that the fuzzers go on looking for
-// others; "" when none. Each entry goes when its bug is fixed (TestFuzzRegressions then
-// fails on the skip reason's case, which is the reminder).
-func fzKnownBug(g *parse.Game, rs *rulesets.Ruleset) string {
-	return ""
-}
 
 // fzKnownSimBug names a standing bug of the game generator that a ruleset at n players
 // would hit; "" when none.

@@ -51,7 +51,7 @@ func parseBuiltins() (map[string]*Ruleset, error) {
 		if err != nil {
 			return nil, fmt.Errorf("built-in ruleset %s: %v", name, err)
 		}
-		l := &loader{builtin: true}
+		l := &loader{builtin: true, builtins: m}
 		rs, err := l.parse(file, data)
 		if err != nil {
 			return nil, fmt.Errorf("built-in ruleset %s: %w", name, err)
@@ -138,8 +138,9 @@ func Parse(file string, data []byte) (*Ruleset, error) {
 
 // loader reads one ruleset file and what it extends, detecting cycles.
 type loader struct {
-	builtin bool     // parsing an embedded file: extends is not allowed
-	stack   []string // files being loaded, to report an extends cycle
+	builtin  bool                // parsing an embedded file: extends names an earlier built-in
+	builtins map[string]*Ruleset // with builtin: the built-ins parsed so far
+	stack    []string            // files being loaded, to report an extends cycle
 }
 
 const maxExtends = 32
@@ -292,13 +293,21 @@ func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
 	}
 	e, extends := entries["extends"]
 	if extends {
-		if l.builtin {
-			return nil, at(file, e.k, errors.New("a built-in ruleset does not extend another"))
-		}
 		if e.v.Kind != yaml.ScalarNode || e.v.Value == "" {
 			return nil, at(file, e.v, errors.New("extends: want a built-in ruleset name or a file path"))
 		}
-		base, err := l.base(file, e.v.Value)
+		var base *Ruleset
+		var err error
+		if l.builtin {
+			// Built-ins load in builtinOrder: one extends a built-in listed before it.
+			if b, ok := l.builtins[e.v.Value]; ok {
+				base = b.Clone()
+			} else {
+				err = errors.New("a built-in ruleset extends only a built-in listed before it")
+			}
+		} else {
+			base, err = l.base(file, e.v.Value)
+		}
 		if err != nil {
 			return nil, at(file, e.v, fmt.Errorf("extends %s: %v", e.v.Value, err))
 		}

@@ -333,14 +333,37 @@ func TestTableDetails(t *testing.T) {
 var commentLine = regexp.MustCompile(`(?m)^#.*\n`)
 
 // The embedded files are canonical: Marshal writes them back byte for byte (comments aside).
+// A file that extends another built-in gives, after extends, name and summary, only the
+// lines in which its Marshal differs from its base's, in Marshal's order.
 func TestBuiltinFilesCanonical(t *testing.T) {
+	extendsRE := regexp.MustCompile(`(?m)^extends: (.*)\n`)
 	for _, name := range Names() {
 		rs, _ := Builtin(name)
 		out, err := rs.Marshal()
 		require.NoError(t, err)
 		file, err := builtinFS.ReadFile("builtin/" + name + ".yaml")
 		require.NoError(t, err)
-		assert.Equal(t, string(commentLine.ReplaceAll(file, nil)), string(out), name)
+		text := string(commentLine.ReplaceAll(file, nil))
+		m := extendsRE.FindStringSubmatch(text)
+		if m == nil {
+			assert.Equal(t, text, string(out), name)
+			continue
+		}
+		base, err := Builtin(m[1])
+		require.NoError(t, err, name)
+		bout, err := base.Marshal()
+		require.NoError(t, err)
+		baseLines := map[string]bool{}
+		for _, l := range strings.SplitAfter(string(bout), "\n") {
+			baseLines[l] = true
+		}
+		want := m[0]
+		for _, l := range strings.SplitAfter(string(out), "\n") {
+			if !baseLines[l] {
+				want += l
+			}
+		}
+		assert.Equal(t, want, text, name)
 	}
 }
 
@@ -754,9 +777,16 @@ func TestLoadErrors(t *testing.T) {
 	require.Len(t, list, 1)
 	assert.Equal(t, parse.Pos{File: "x.yaml", Line: 2, Col: 1}, list[0].Pos)
 
-	// A built-in file may not extend (it would be loaded while the built-ins load).
-	_, err = (&loader{builtin: true}).parse("b.yaml", []byte("extends: hearts\n"))
-	assert.Error(t, err)
+	// A built-in file extends only a built-in loaded before it (not a file, and not itself
+	// while the built-ins load).
+	_, err = (&loader{builtin: true, builtins: map[string]*Ruleset{}}).parse("b.yaml", []byte("extends: hearts\n"))
+	assert.ErrorContains(t, err, "a built-in ruleset extends only a built-in listed before it")
+	hearts, err := Builtin("hearts")
+	require.NoError(t, err)
+	rs, err := (&loader{builtin: true, builtins: map[string]*Ruleset{"hearts": hearts}}).parse("b.yaml", []byte("extends: hearts\nname: b\nsummary: s\ntarget: 50\n"))
+	require.NoError(t, err)
+	assert.Equal(t, 50, rs.Target)
+	assert.Equal(t, 100, hearts.Target, "the base is not changed")
 }
 
 // TRICKS_STDIN_TEST=1 go test -c -o /tmp/rs.test && /tmp/rs.test -test.run TestLoadStdin < file.yaml

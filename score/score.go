@@ -37,16 +37,7 @@ func Score(rp *validate.Replay) *Result {
 	g := rp.Game
 	s := &game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1}
 	n := len(rp.Players)
-	s.unitOf = make([]int, n)
-	if rp.Rules.Family == rulesets.Spades && rp.Rules.Teams && n == 4 {
-		s.units = []string{rp.Players[0] + "+" + rp.Players[2], rp.Players[1] + "+" + rp.Players[3]}
-		s.unitOf = []int{0, 1, 0, 1}
-	} else {
-		s.units = rp.Players
-		for i := range s.unitOf {
-			s.unitOf[i] = i
-		}
-	}
+	s.units, s.unitOf = rp.Rules.Units(rp.Players)
 	s.totals = make([]int, len(s.units))
 	s.bags = make([]int, len(s.units))
 	res := &Result{File: g.File, Game: g.Index, Ruleset: rp.Rules.Name, Players: rp.Players,

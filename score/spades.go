@@ -194,16 +194,7 @@ func (s *game) checkBlind(r *validate.Round, bids []bid, out *Round) {
 		}
 		name := s.rp.Players[r.Seats[l]]
 		u := s.unitOf[r.Seats[l]]
-		why := ""
-		switch {
-		case !bool(s.rs.Blind):
-			why = "blind bids are off"
-		case !b.isNil && b.n > 7:
-			why = "a blind bid may be 7 at most"
-		case first || high-s.totals[u] < 100:
-			why = "only a side 100 or more behind the leader may bid blind"
-		}
-		if why != "" {
+		if why := s.rs.BlindRefused(r.Bids[l], first, high-s.totals[u]); why != "" {
 			out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: name, Card: parse.NoCard,
 				Rule: validate.BlindNotAllowed, Msg: fmt.Sprintf("%s bid %s: %s", name, r.Bids[l].String(), why), Pos: r.Bids[l].Pos})
 		}

@@ -506,7 +506,5 @@ func (r *Round) names(g *parse.Game) []string {
 // isSide reports whether name is a side of a partnership game ("ann+cat", seats 1+3 or
 // 2+4), as its score and total lines may name them.
 func isSide(g *parse.Game, rs *rulesets.Ruleset, name string) bool {
-	p := g.Players
-	return rs.Family == rulesets.Spades && bool(rs.Teams) && len(p) == 4 &&
-		(name == p[0]+"+"+p[2] || name == p[1]+"+"+p[3])
+	return rs.IsSide(g.Players, name)
 }

@@ -420,8 +420,7 @@ func (r *roundSim) pass(off int) {
 
 // unit returns the scoring unit of a local seat: the side in a partnership, else the seat.
 func (r *roundSim) unit(l int) int {
-	rs := r.rules.Table.RS
-	if rs.Teams && r.s.n == 4 {
+	if r.rules.Table.RS.Partnership(r.s.n) {
 		return r.seats[l] % 2
 	}
 	return r.seats[l]
@@ -473,7 +472,7 @@ func (r *roundSim) bid(eldest int) {
 	for k := 0; k < n; k++ {
 		l := (eldest + k) % n
 		b := parse.Bid{Player: r.name(l)}
-		blindOK := bool(rs.Blind) && !r.firstRound && high-r.totals[r.seats[l]] >= 100
+		blindOK := rs.BlindRefused(parse.Bid{Blind: true, Nil: true}, r.firstRound, high-r.totals[r.seats[l]]) == ""
 		e := r.estimate(r.hands[l])
 		switch {
 		case blindOK && rng.IntN(3) == 0:

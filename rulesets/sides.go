@@ -1,0 +1,49 @@
+package rulesets
+
+import "github.com/tricks-dev/tricks/parse"
+
+// Partnership reports whether a game of n players under rs is scored by sides: Spades with
+// teams on and four players, seats 1+3 against 2+4 (RULES §6).
+func (rs *Ruleset) Partnership(n int) bool { return rs.Family == Spades && bool(rs.Teams) && n == 4 }
+
+// Units returns what scores in a game of these players: the two sides ("ann+cat",
+// "bob+dan") of a partnership, else the players; and the unit of each seat.
+func (rs *Ruleset) Units(players []string) (names []string, unitOf []int) {
+	unitOf = make([]int, len(players))
+	if rs.Partnership(len(players)) {
+		for i := range unitOf {
+			unitOf[i] = i % 2
+		}
+		return []string{players[0] + "+" + players[2], players[1] + "+" + players[3]}, unitOf
+	}
+	for i := range unitOf {
+		unitOf[i] = i
+	}
+	return players, unitOf
+}
+
+// IsSide reports whether name is a side of a partnership game of these players, as score and
+// total lines may name one.
+func (rs *Ruleset) IsSide(players []string, name string) bool {
+	if !rs.Partnership(len(players)) {
+		return false
+	}
+	p := players
+	return name == p[0]+"+"+p[2] || name == p[1]+"+"+p[3]
+}
+
+// BlindRefused returns why a blind bid is not allowed (RULES §6), "" when it is: blind bids
+// on, not in the first round, by a unit at least 100 behind the leader, and a number bid of
+// at most 7 (a blind nil may always be bid by an eligible unit). behind is how far the
+// bidder's unit is behind the highest total before the round.
+func (rs *Ruleset) BlindRefused(b parse.Bid, firstRound bool, behind int) string {
+	switch {
+	case !bool(rs.Blind):
+		return "blind bids are off"
+	case !(bool(rs.Nil) && (b.Nil || b.N == 0)) && b.N > 7:
+		return "a blind bid may be 7 at most"
+	case firstRound || behind < 100:
+		return "only a side 100 or more behind the leader may bid blind"
+	}
+	return ""
+}

@@ -3,126 +3,172 @@ package score
 import (
 	"fmt"
 
+	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
 )
 
 // heartsRound computes the points of a Hearts-family round per unit (player): card points,
 // moon, revoke penalties and the no-tricks bonus (RULES §4).
 func (s *game) heartsRound(r *validate.Round, out *Round) []int {
-	t := r.Table
-	rs := s.rs
-	n := len(r.Seats)
-	players := s.rp.Players
-	var card, pen [validate.MaxSeats]int
-	penTotal := t.PenaltyCount
-	var bonus [validate.MaxSeats]int // negative values won
-	for l := 0; l < n; l++ {
-		for _, set := range [2]uint64{uint64(r.Won[l].A), uint64(r.Won[l].B)} {
+	h := heartsCalc{r: r, rs: s.rs, n: len(r.Seats)}
+	h.tally()
+	h.kind, h.fixed = s.rs.RevokePenalty()
+	h.allVoid = h.kind == "all" && len(r.Revokers) > 0
+	h.findShooter()
+
+	var localBuf [validate.MaxSeats]int
+	local := localBuf[:h.n]
+	copy(local, h.card[:h.n])
+	h.moon(s, out, local)
+	h.notes(s.rp.Players, out)
+	pts := s.pts()
+	for l := 0; l < h.n; l++ {
+		pts[s.unitOf[r.Seats[l]]] += local[l]
+	}
+	h.figures(s.rp.Players, out)
+	return pts
+}
+
+// heartsCalc is one Hearts-family round being scored, by local seat.
+type heartsCalc struct {
+	r     *validate.Round
+	rs    *rulesets.Ruleset
+	n     int
+	card  [validate.MaxSeats]int // card points won
+	pen   [validate.MaxSeats]int // penalty cards won
+	bonus [validate.MaxSeats]int // the negative values won (bonus cards)
+	// Revoke penalty: kind "fixed" (fixed points per revoke) or "all"; allVoid when a revoke
+	// under "all" voids the round.
+	kind    string
+	fixed   int
+	allVoid bool
+	shooter int // local seat of the moon shooter, -1 when none
+}
+
+// Card points.
+func (h *heartsCalc) tally() {
+	t := h.r.Table
+	for l := 0; l < h.n; l++ {
+		for _, set := range [2]uint64{uint64(h.r.Won[l].A), uint64(h.r.Won[l].B)} {
 			for set != 0 {
 				c := trailing(set)
 				set &= set - 1
 				v := t.Value[c]
-				card[l] += v
+				h.card[l] += v
 				if v > 0 {
-					pen[l]++
+					h.pen[l]++
 				} else {
-					bonus[l] += v
+					h.bonus[l] += v
 				}
 			}
 		}
 	}
-	pts := s.pts()
-	var localBuf [validate.MaxSeats]int
-	local := localBuf[:n]
-	copy(local, card[:n])
+}
 
-	kind, fixed := rs.RevokePenalty()
-	allVoid := kind == "all" && len(r.Revokers) > 0
-	// The shooter won every penalty card in play, both copies with two decks; cards counted
-	// twice (a duplicate written in the transcript) neither make nor break a moon.
-	shooter := -1
+// The moon: the shooter won every penalty card in play, both copies with two decks; cards
+// counted twice (a duplicate written in the transcript) neither make nor break a moon.
+func (h *heartsCalc) findShooter() {
+	t := h.r.Table
+	h.shooter = -1
 	once := t.Penalty & (t.Deck | t.Deck2)
 	twice := t.Penalty & t.Deck & t.Deck2
-	if rs.Moon != "none" && rs.Moon != "" && !allVoid && once != 0 {
+	if h.rs.Moon != "none" && h.rs.Moon != "" && !h.allVoid && once != 0 {
+		for l := 0; l < h.n; l++ {
+			if h.r.Won[l].A&once == once && h.r.Won[l].B&twice == twice {
+				h.shooter = l
+			}
+		}
+	}
+}
+
+// apply computes every seat's points into local under a moon scoring ("old", "new", or ""
+// without a moon): the moon, then revoke penalties, then the no-tricks bonus.
+func (h *heartsCalc) apply(local []int, scoring string) {
+	r, t, n := h.r, h.r.Table, h.n
+	copy(local, h.card[:n])
+	if h.shooter >= 0 {
 		for l := 0; l < n; l++ {
-			if r.Won[l].A&once == once && r.Won[l].B&twice == twice {
-				shooter = l
+			switch {
+			case l == h.shooter && scoring == "old":
+				local[l] = h.bonus[l]
+			case l == h.shooter:
+				local[l] = h.bonus[l] - t.T
+			case scoring == "old":
+				local[l] = h.card[l] + t.T
 			}
 		}
 	}
-	apply := func(local []int, scoring string) {
-		copy(local, card[:n])
-		if shooter >= 0 {
-			for l := 0; l < n; l++ {
-				switch {
-				case l == shooter && scoring == "old":
-					local[l] = bonus[l]
-				case l == shooter:
-					local[l] = bonus[l] - t.T
-				case scoring == "old":
-					local[l] = card[l] + t.T
-				}
-			}
+	if h.kind == "fixed" {
+		for _, l := range r.Revokers {
+			local[l] += h.fixed
 		}
-		if kind == "fixed" {
-			for _, l := range r.Revokers {
-				local[l] += fixed
-			}
+	}
+	if h.allVoid {
+		for l := range local {
+			local[l] = 0
 		}
-		if allVoid {
-			for l := range local {
-				local[l] = 0
-			}
-			local[r.Revokers[0]] = t.T
-		}
-		if rs.NoTricksBonus != 0 && !r.Tally && shooter < 0 && !allVoid && r.Played > 0 {
-			for l := 0; l < n; l++ {
-				if r.Tricks[l] == 0 {
-					local[l] -= rs.NoTricksBonus
-				}
+		local[r.Revokers[0]] = t.T
+	}
+	if h.rs.NoTricksBonus != 0 && !r.Tally && h.shooter < 0 && !h.allVoid && r.Played > 0 {
+		for l := 0; l < n; l++ {
+			if r.Tricks[l] == 0 {
+				local[l] -= h.rs.NoTricksBonus
 			}
 		}
 	}
-	if shooter >= 0 {
-		m := &Moon{Player: players[r.Seats[shooter]], Choice: "auto"}
-		switch {
-		case rs.Moon == "choice" && r.MoonSeat == shooter:
-			m.Scoring, m.Choice = r.MoonScoring, "recorded"
-		case rs.Moon == "choice":
-			m.Scoring = s.autoMoon(r, shooter, local, apply)
-		default:
-			m.Scoring = rs.Moon
-		}
-		out.Moon = m
-		apply(local, m.Scoring)
-		out.Notes = append(out.Notes, fmt.Sprintf("moon: %s (%s)", m.Player, m.Scoring))
-	} else {
-		apply(local, "")
+}
+
+// moon decides the moon's scoring (recorded, automatic for choice, or the ruleset's) and
+// computes the points into local.
+func (h *heartsCalc) moon(s *game, out *Round, local []int) {
+	if h.shooter < 0 {
+		h.apply(local, "")
+		return
 	}
-	if r.MoonSeat >= 0 && (r.MoonSeat != shooter || rs.Moon != "choice") {
+	r, rs := h.r, h.rs
+	m := &Moon{Player: s.rp.Players[r.Seats[h.shooter]], Choice: "auto"}
+	switch {
+	case rs.Moon == "choice" && r.MoonSeat == h.shooter:
+		m.Scoring, m.Choice = r.MoonScoring, "recorded"
+	case rs.Moon == "choice":
+		m.Scoring = s.autoMoon(r, h.shooter, local, h.apply)
+	default:
+		m.Scoring = rs.Moon
+	}
+	out.Moon = m
+	h.apply(local, m.Scoring)
+	out.Notes = append(out.Notes, fmt.Sprintf("moon: %s (%s)", m.Player, m.Scoring))
+}
+
+// notes: a moon line that does not apply, and the revoke penalties.
+func (h *heartsCalc) notes(players []string, out *Round) {
+	r := h.r
+	if r.MoonSeat >= 0 && (r.MoonSeat != h.shooter || h.rs.Moon != "choice") {
 		why := "the ruleset does not let the shooter choose"
-		if r.MoonSeat != shooter {
+		if r.MoonSeat != h.shooter {
 			why = "they did not shoot the moon"
 		}
 		out.Notes = append(out.Notes, fmt.Sprintf("moon line for %s ignored: %s", players[r.Seats[r.MoonSeat]], why))
 	}
-	if kind == "fixed" {
+	if h.kind == "fixed" {
 		for _, l := range r.Revokers {
-			out.Notes = append(out.Notes, fmt.Sprintf("revoke: %s +%d", players[r.Seats[l]], fixed))
+			out.Notes = append(out.Notes, fmt.Sprintf("revoke: %s +%d", players[r.Seats[l]], h.fixed))
 		}
 	}
-	if allVoid {
-		out.Notes = append(out.Notes, fmt.Sprintf("revoke: %s scores all %d", players[r.Seats[r.Revokers[0]]], t.T))
+	if h.allVoid {
+		out.Notes = append(out.Notes, fmt.Sprintf("revoke: %s scores all %d", players[r.Seats[r.Revokers[0]]], r.Table.T))
 	}
-	for l := 0; l < n; l++ {
-		pts[s.unitOf[r.Seats[l]]] += local[l]
-	}
-	// One allocation for the informative figures; the keys are the round's players.
+}
+
+// figures: the informative penalty-card and trick counts, in one allocation; the keys are the
+// round's players.
+func (h *heartsCalc) figures(players []string, out *Round) {
+	r, n := h.r, h.n
 	fig := &struct {
 		pc, tr Scores
 		total  int
 		vals   [2 * validate.MaxSeats]int
-	}{total: penTotal}
+	}{total: r.Table.PenaltyCount}
 	keys := players
 	if n != len(players) {
 		keys = make([]string, n)
@@ -132,7 +178,7 @@ func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 	}
 	fig.pc = Scores{Keys: keys, Vals: fig.vals[:n:n]}
 	fig.tr = Scores{Keys: keys, Vals: fig.vals[n : 2*n : 2*n]}
-	copy(fig.pc.Vals, pen[:n])
+	copy(fig.pc.Vals, h.pen[:n])
 	copy(fig.tr.Vals, r.Tricks[:n])
 	out.PenaltyTotal = &fig.total
 	out.PenaltyCards = &fig.pc
@@ -140,7 +186,6 @@ func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 		out.Tricks = &fig.tr
 		out.Carried = r.Carried
 	}
-	return pts
 }
 
 // autoMoon decides an unrecorded moon choice (RULES §4.2, §7): old, unless under old the

@@ -27,16 +27,47 @@ func (s *game) readBid(b parse.Bid, ok bool) bid {
 // spadesRound computes a Spades round per unit (player or side): contracts, nils, blind
 // bids, overtricks and bags, the bag penalty, quicksand (RULES §6, §7).
 func (s *game) spadesRound(r *validate.Round, out *Round) []int {
-	rs := s.rs
-	players := s.rp.Players
 	n := len(r.Seats)
-	pts := s.pts()
-	newBags := make([]int, len(s.units))
+	sp := spadesCalc{s: s, r: r, out: out, pts: s.pts(), newBags: make([]int, len(s.units)), bdnWon: -1}
+	bids := sp.readBids()
+	s.checkBlind(r, bids[:n], out)
+	if r.Played == 0 && !r.Tally {
+		// Bids without play or tally: nothing to score (a nil is not made by not playing).
+		out.Notes = append(out.Notes, "no play recorded: not scored")
+		b := s.scores(s.bags)
+		out.Bags = &b
+		return sp.pts
+	}
+	for u := range s.units {
+		sp.unit(u, &bids)
+	}
+	sp.bags()
+	b := s.scores(s.bags)
+	out.Bags = &b
+	if sp.bdnWon >= 0 && s.bdnWinner < 0 {
+		s.bdnWinner = sp.bdnWon
+	}
+	return sp.pts
+}
+
+// spadesCalc is one Spades round being scored, per unit.
+type spadesCalc struct {
+	s       *game
+	r       *validate.Round
+	out     *Round
+	pts     []int
+	newBags []int
+	bdnWon  int // the unit whose blind double nil won the game (bdn=win), -1 when none
+}
+
+// readBids reads every seat's bid and records the bids and tricks of the round's result.
+func (sp *spadesCalc) readBids() [validate.MaxSeats]bid {
+	r, players := sp.r, sp.s.rp.Players
 	var bids [validate.MaxSeats]bid
 	bw := Words{}
 	tr := Scores{}
-	for l := 0; l < n; l++ {
-		bids[l] = s.readBid(r.Bids[l], r.HasBid[l])
+	for l := range r.Seats {
+		bids[l] = sp.s.readBid(r.Bids[l], r.HasBid[l])
 		name := players[r.Seats[l]]
 		if r.HasBid[l] {
 			bw.Keys = append(bw.Keys, name)
@@ -45,123 +76,125 @@ func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 		tr.Keys = append(tr.Keys, name)
 		tr.Vals = append(tr.Vals, r.Tricks[l])
 	}
-	out.Bids, out.Tricks = &bw, &tr
-	s.checkBlind(r, bids[:n], out)
-	if r.Played == 0 && !r.Tally {
-		// Bids without play or tally: nothing to score (a nil is not made by not playing).
-		out.Notes = append(out.Notes, "no play recorded: not scored")
-		b := s.scores(s.bags)
-		out.Bags = &b
-		return pts
-	}
+	sp.out.Bids, sp.out.Tricks = &bw, &tr
+	return bids
+}
 
+// contract scores a number contract of c tricks taken k; blind: exact or -100.
+func (sp *spadesCalc) contract(u, c, k int, blind bool) {
+	rs := sp.s.rs
 	quick := bool(rs.Quicksand)
-	nilFail := rs.NilFail
-	// contract scores a number contract of c tricks taken k; blind: exact or -100.
-	contract := func(u, c, k int, blind bool) {
-		switch {
-		case blind && k == c:
-			pts[u] += 100
-		case blind:
-			pts[u] -= 100
-		case k >= c && quick:
-			pts[u] += 10*c - 10*(k-c)
-		case k >= c:
-			pts[u] += 10*c + (k - c)
-			newBags[u] += k - c
-		case quick:
-			pts[u] -= 10 * (c - k)
-		default:
-			switch rs.Under {
-			case "diff":
-				pts[u] -= 10 * (c - k)
-			case "bid":
-				pts[u] -= 10 * c
-			}
+	switch {
+	case blind && k == c:
+		sp.pts[u] += 100
+	case blind:
+		sp.pts[u] -= 100
+	case k >= c && quick:
+		sp.pts[u] += 10*c - 10*(k-c)
+	case k >= c:
+		sp.pts[u] += 10*c + (k - c)
+		sp.newBags[u] += k - c
+	case quick:
+		sp.pts[u] -= 10 * (c - k)
+	default:
+		switch rs.Under {
+		case "diff":
+			sp.pts[u] -= 10 * (c - k)
+		case "bid":
+			sp.pts[u] -= 10 * c
 		}
 	}
-	// nilScore scores a nil worth `worth` (100, 200, 400, 800) with k tricks taken.
-	// helps: the failed nil's tricks count toward the side's contract instead (so they are
-	// not bags twice).
-	nilScore := func(u, worth, k int, helps bool) {
-		switch {
-		case k == 0:
-			pts[u] += worth
-		case nilFail != 0:
-			pts[u] -= worth
-		case !quick && !helps:
-			newBags[u] += k
+}
+
+// nilScore scores a nil worth `worth` (100, 200, 400, 800) with k tricks taken. helps: the
+// failed nil's tricks count toward the side's contract instead (so they are not bags twice).
+func (sp *spadesCalc) nilScore(u, worth, k int, helps bool) {
+	rs := sp.s.rs
+	switch {
+	case k == 0:
+		sp.pts[u] += worth
+	case rs.NilFail != 0:
+		sp.pts[u] -= worth
+	case !bool(rs.Quicksand) && !helps:
+		sp.newBags[u] += k
+	}
+}
+
+// unit scores one unit's bids: a double nil judged together, else each nil alone and the
+// number bids as one contract.
+func (sp *spadesCalc) unit(u int, bids *[validate.MaxSeats]bid) {
+	s, r, rs := sp.s, sp.r, sp.s.rs
+	var membersBuf [validate.MaxSeats]int
+	members := membersBuf[:0] // local seats of the unit
+	for l := range r.Seats {
+		if s.unitOf[r.Seats[l]] == u {
+			members = append(members, l)
 		}
 	}
-	bdnWon := -1
-	for u := range s.units {
-		var members []int // local seats of the unit
-		for l := 0; l < n; l++ {
-			if s.unitOf[r.Seats[l]] == u {
-				members = append(members, l)
-			}
-		}
-		if len(members) == 0 {
-			continue
-		}
-		// Double nil: both partners nil of the same kind, judged together.
-		if len(members) == 2 && rs.DoubleNil {
-			a, b := bids[members[0]], bids[members[1]]
-			if a.isNil && b.isNil && a.blind == b.blind {
-				k := r.Tricks[members[0]] + r.Tricks[members[1]]
-				worth := 400
-				if a.blind {
-					worth = 800
-					if rs.BDN == "win" {
-						worth = 0
-						if k == 0 {
-							bdnWon = u
-							out.Notes = append(out.Notes, fmt.Sprintf("blind double nil made: %s wins", s.units[u]))
-						}
+	if len(members) == 0 {
+		return
+	}
+	// Double nil: both partners nil of the same kind, judged together.
+	if len(members) == 2 && rs.DoubleNil {
+		a, b := bids[members[0]], bids[members[1]]
+		if a.isNil && b.isNil && a.blind == b.blind {
+			k := r.Tricks[members[0]] + r.Tricks[members[1]]
+			worth := 400
+			if a.blind {
+				worth = 800
+				if rs.BDN == "win" {
+					worth = 0
+					if k == 0 {
+						sp.bdnWon = u
+						sp.out.Notes = append(sp.out.Notes, fmt.Sprintf("blind double nil made: %s wins", s.units[u]))
 					}
 				}
-				if worth == 0 && k > 0 {
-					worth = 800 // a failed blind double nil under bdn=win still costs 800
-				}
-				nilScore(u, worth, k, false)
-				continue
 			}
-		}
-		c, k, blindNumber, nils := 0, 0, false, 0
-		for _, l := range members {
-			b := bids[l]
-			if b.isNil {
-				nils++
-				worth := 100
-				if b.blind {
-					worth = 200
-				}
-				nilScore(u, worth, r.Tricks[l], bool(rs.FailedNilHelps))
-				if rs.FailedNilHelps {
-					k += r.Tricks[l]
-				}
-				continue
+			if worth == 0 && k > 0 {
+				worth = 800 // a failed blind double nil under bdn=win still costs 800
 			}
-			c += b.n
-			k += r.Tricks[l]
-			blindNumber = blindNumber || b.blind
+			sp.nilScore(u, worth, k, false)
+			return
 		}
-		if nils == len(members) && !rs.FailedNilHelps {
-			continue // no contract: nil tricks are judged by the nils alone
-		}
-		contract(u, c, k, blindNumber)
 	}
-	// Bags: capped per side and round, carried; ten bags cost 100.
+	c, k, blindNumber, nils := 0, 0, false, 0
+	for _, l := range members {
+		b := bids[l]
+		if b.isNil {
+			nils++
+			worth := 100
+			if b.blind {
+				worth = 200
+			}
+			sp.nilScore(u, worth, r.Tricks[l], bool(rs.FailedNilHelps))
+			if rs.FailedNilHelps {
+				k += r.Tricks[l]
+			}
+			continue
+		}
+		c += b.n
+		k += r.Tricks[l]
+		blindNumber = blindNumber || b.blind
+	}
+	if nils == len(members) && !rs.FailedNilHelps {
+		return // no contract: nil tricks are judged by the nils alone
+	}
+	sp.contract(u, c, k, blindNumber)
+}
+
+// bags: capped per side and round, carried; ten bags cost 100.
+func (sp *spadesCalc) bags() {
+	s, rs, out := sp.s, sp.s.rs, sp.out
 	var pen Scores
 	for u := range s.units {
-		b := newBags[u]
+		b := sp.newBags[u]
 		if rs.BagCap > 0 && b > rs.BagCap {
 			b = rs.BagCap
 		}
 		s.bags[u] += b
 		if tens := s.bags[u] / 10; rs.BagPenalty && tens > 0 {
 			s.bags[u] -= 10 * tens
-			pts[u] -= 100 * tens
+			sp.pts[u] -= 100 * tens
 			pen.Keys = append(pen.Keys, s.units[u])
 			pen.Vals = append(pen.Vals, -100*tens)
 			out.Notes = append(out.Notes, fmt.Sprintf("%d bags: %s %d", 10*tens, s.units[u], -100*tens))
@@ -170,12 +203,6 @@ func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 	if pen.Keys != nil {
 		out.BagPenalty = &pen
 	}
-	b := s.scores(s.bags)
-	out.Bags = &b
-	if bdnWon >= 0 && s.bdnWinner < 0 {
-		s.bdnWinner = bdnWon
-	}
-	return pts
 }
 
 // checkBlind reports blind bids the rules do not allow (RULES §7): blind=on, at most 7,

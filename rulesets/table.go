@@ -105,6 +105,13 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 	for c := parse.Card(0); c < parse.NumCards; c++ {
 		t.Value[c] = rs.CardValue(c)
 	}
+	t.setPenalty()
+	return t, nil
+}
+
+// setPenalty derives the penalty cards, their count and T from the deck and the values.
+func (t *Table) setPenalty() {
+	t.Penalty, t.PenaltyCount, t.T = 0, 0, 0
 	for c := parse.Card(0); c < parse.NumCards; c++ {
 		if t.Value[c] > 0 && (t.Deck.Has(c) || t.Deck2.Has(c)) {
 			t.Penalty = t.Penalty.With(c)
@@ -116,7 +123,19 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 			}
 		}
 	}
-	return t, nil
+}
+
+// WithDeckOf returns t dealt from o's deck: the cards o puts in play and its hand size, with
+// the penalty cards and T that t's values give them (RULES §7: the recorded play is a fact,
+// and T sums the cards actually in play). It returns t itself when the decks are the same.
+func (t *Table) WithDeckOf(o *Table) *Table {
+	if o == nil || t.Deck == o.Deck && t.Deck2 == o.Deck2 {
+		return t
+	}
+	c := *t
+	c.Deck, c.Deck2, c.HandSize = o.Deck, o.Deck2, o.HandSize
+	c.setPenalty()
+	return &c
 }
 
 // TiebreakTable resolves the ruleset for a tie-break round of n participants (RULES §7):

@@ -34,6 +34,12 @@ type Round struct {
 	Dealer   int   // global seat
 	PassDir  string
 	Tally    bool
+	// Own is the transcript's own rules at this table, when they are not the rules applied
+	// (RULES §7 "The recorded play is a fact"): they resolve what the transcript leaves
+	// implicit (a pass line's recipient, an unnamed first leader), and their deck is the one
+	// in play. OwnPass is their pass direction this round. Nil and "" without own rules.
+	Own     *rulesets.Table
+	OwnPass string
 
 	Won     [MaxSeats]Hand // cards won in tricks (or taken, in a tally)
 	Tricks  [MaxSeats]int  // tricks won (Spades tallies: tricks taken)
@@ -75,6 +81,7 @@ type Validator struct {
 
 type tableKey struct {
 	rs       *rulesets.Ruleset
+	own      *rulesets.Ruleset // the deck's ruleset, nil for rs's own (see rulesIn)
 	n        int
 	tiebreak bool
 }
@@ -88,7 +95,13 @@ func Game(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error) { return New().R
 // RulesFor returns the compiled rules of rs for n seats (cached); a tie-break table never
 // passes.
 func (v *Validator) RulesFor(rs *rulesets.Ruleset, n int, tiebreak bool) (*Rules, error) {
-	k := tableKey{rs, n, tiebreak}
+	return v.rulesIn(rs, nil, n, tiebreak)
+}
+
+// rulesIn returns the compiled rules of rs for n seats, dealt from own's deck when own is not
+// nil and seats n (RULES §7: the deck in play is the one the table played with).
+func (v *Validator) rulesIn(rs, own *rulesets.Ruleset, n int, tiebreak bool) (*Rules, error) {
+	k := tableKey{rs, own, n, tiebreak}
 	if r, ok := v.tables[k]; ok {
 		return r, nil
 	}
@@ -99,6 +112,11 @@ func (v *Validator) RulesFor(rs *rulesets.Ruleset, n int, tiebreak bool) (*Rules
 	t, err := table(n)
 	if err != nil {
 		return nil, err
+	}
+	if own != nil {
+		if o, err := v.RulesFor(own, n, tiebreak); err == nil {
+			t = t.WithDeckOf(o.Table)
+		}
 	}
 	r := NewRules(t)
 	if len(v.tables) > 64 {
@@ -111,7 +129,7 @@ func (v *Validator) RulesFor(rs *rulesets.Ruleset, n int, tiebreak bool) (*Rules
 // checkPlayers checks that rs seats n players, once per ruleset and count (the check
 // resolves a table, which a million games should not do a million times).
 func (v *Validator) checkPlayers(rs *rulesets.Ruleset, n int) error {
-	if _, ok := v.tables[tableKey{rs, n, false}]; ok {
+	if _, ok := v.tables[tableKey{rs, nil, n, false}]; ok {
 		return nil
 	}
 	if err := rs.CheckPlayers(n); err != nil {
@@ -124,6 +142,15 @@ func (v *Validator) checkPlayers(rs *rulesets.Ruleset, n int) error {
 // Replay plays g through under rs. The error, when not nil, is a parse.ErrorList of input
 // that cannot be read as a game (RULES §7), every round's: the replay is then incomplete.
 func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error) {
+	return v.ReplayOwn(g, rs, nil)
+}
+
+// ReplayOwn plays g through under rs as the table played it under own, the transcript's own
+// rules (its game and option lines; nil when it has none): RULES §7 "The recorded play is a
+// fact". own resolves what the transcript leaves implicit (a pass line's recipient, an
+// unnamed first leader) and deals the deck; rs judges the play and scores it. Own rules of
+// another family, or that cannot seat the game, are not used; own == rs is the plain replay.
+func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay, error) {
 	v.errs = v.errs[:0]
 	rp := &Replay{Game: g, Rules: rs, Players: g.Players}
 	n := len(g.Players)
@@ -134,6 +161,9 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 	if n > MaxSeats {
 		v.errs.Addf(g.PlayersPos, "%d players: at most %d can be seated", n, MaxSeats)
 		return rp, v.failed()
+	}
+	if own == rs || own != nil && (own.Family != rs.Family || v.checkPlayers(own, n) != nil) {
+		own = nil
 	}
 	dealer := -1 // previous round's dealer
 	normal := 0  // normal rounds so far (the pass cycle position)
@@ -170,13 +200,21 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 				src.Dealer, joinNames(g.Players), g.Players[r.Dealer])
 		}
 		dealer = r.Dealer
-		rules, err := v.RulesFor(rs, len(r.Seats), r.Tiebreak)
+		rules, err := v.rulesIn(rs, own, len(r.Seats), r.Tiebreak)
 		if err != nil {
 			v.errs.Add(src.Pos, err.Error())
 			continue
 		}
 		r.Rules, r.Table = rules, rules.Table
 		r.PassDir = "hold"
+		if own != nil {
+			if o, err := v.RulesFor(own, len(r.Seats), r.Tiebreak); err == nil {
+				r.Own, r.OwnPass = o.Table, "hold"
+				if !r.Tiebreak {
+					r.OwnPass = o.Table.Pass[normal%len(o.Table.Pass)]
+				}
+			}
+		}
 		if !r.Tiebreak {
 			r.PassDir = r.Table.Pass[normal%len(r.Table.Pass)]
 			normal++

@@ -96,9 +96,15 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		}
 	}
 
-	// Passes.
+	// Passes, judged by the applied rules. A pass line that names no recipient passed where
+	// the transcript's own rules pass this round, else where the applied rules do (RULES §7).
 	off, _ := rulesets.PassOffset(r.PassDir, n)
 	passing := off != 0 && t.PassCount > 0 && !spades
+	ownOff, ownPassing := off, passing // the passes the table played
+	if r.Own != nil {
+		ownOff, _ = rulesets.PassOffset(r.OwnPass, n)
+		ownPassing = ownOff != 0 && r.Own.PassCount > 0 && !spades
+	}
 	var passed [MaxSeats]bool
 	var out, in [MaxSeats]Hand
 	npassed, unapplied := 0, false
@@ -113,6 +119,8 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 			if to = r.local(g, p.To, p.Pos); to < 0 {
 				continue
 			}
+		} else if r.Own != nil && ownPassing {
+			to = (l + ownOff) % n
 		}
 		if !passing {
 			r.viol(PassDirection, 0, p.Player, parse.NoCard, p.Pos, "%s passed cards; this round has no passing", p.Player)
@@ -122,7 +130,11 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 			}
 		} else {
 			exp := (l + off) % n
-			if to >= 0 && to != exp {
+			switch {
+			case to >= 0 && to != exp && p.To == "":
+				r.viol(PassDirection, 0, p.Player, parse.NoCard, p.Pos, "%s passed %s (to %s), as the game was played; this round passes %s (to %s)",
+					p.Player, r.OwnPass, r.name(g, to), r.PassDir, r.name(g, exp))
+			case to >= 0 && to != exp:
 				r.viol(PassDirection, 0, p.Player, parse.NoCard, p.Pos, "%s passed to %s; this round passes %s (to %s)",
 					p.Player, p.To, r.PassDir, r.name(g, exp))
 			}
@@ -159,7 +171,7 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 			}
 		}
 	}
-	handsKnown := !unapplied && (!passing || npassed == n)
+	handsKnown := !unapplied && (!ownPassing || npassed == n)
 	for l := 0; l < n; l++ {
 		known[l] = known[l] && handsKnown
 		if known[l] {
@@ -228,8 +240,16 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	if firstLead == "" || lc == parse.NoCard {
 		firstLead = "eldest"
 	}
+	// An unnamed first leader is the one the transcript's own rules seat (RULES §7); the
+	// applied rules judge the lead (firstLead).
+	seating := firstLead
+	if r.Own != nil {
+		if seating = r.Own.FirstLead; seating == "" || lc == parse.NoCard {
+			seating = "eldest"
+		}
+	}
 	holder := -1 // holder of the lowest club, nearest eldest
-	if firstLead != "eldest" {
+	if firstLead != "eldest" || seating != "eldest" {
 		for k := 0; k < n; k++ {
 			l := (eldest + k) % n
 			if known[l] && hands[l].Has(lc) {
@@ -239,7 +259,7 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		}
 	}
 	firstLeader := eldest
-	if firstLead != "eldest" {
+	if seating != "eldest" {
 		firstLeader = holder
 	}
 

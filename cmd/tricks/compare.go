@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 	"github.com/urfave/cli/v2"
@@ -188,10 +189,15 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 	var ok []string
 	for _, en := range entries {
 		eo := entryOut{Ruleset: en.label}
-		rs, err := en.res.resolve(g)
+		own := en.res.ownRules(g)
+		err := en.res.otherFamily(own)
+		var rs *rulesets.Ruleset
+		if err == nil {
+			rs, err = en.res.resolve(g)
+		}
 		if err == nil {
 			var rp *validate.Replay
-			if rp, err = v.Replay(g, rs); err == nil {
+			if rp, err = v.ReplayOwn(g, rs, own); err == nil {
 				eo.Result = score.Score(rp)
 			}
 		}

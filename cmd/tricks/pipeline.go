@@ -81,12 +81,16 @@ func transcriptFiles(args []string) ([]string, error) {
 // for every game (the commands check their command line before they build one).
 type resolver struct {
 	*rulesets.Resolver
-	err error
+	err     error
+	applies bool              // -r or -o: other rules than the transcript's own (own.go)
+	name    string            // the -r ruleset, for compare's family check (own.go)
+	base    *rulesets.Ruleset
 }
 
 func newResolver(c choice) *resolver {
 	opts, err := rulesets.ParseOptions(c.options)
-	return &resolver{Resolver: rulesets.NewResolver(rulesets.Choice{Ruleset: c.ruleset, Base: c.base, Options: opts}), err: err}
+	return &resolver{Resolver: rulesets.NewResolver(rulesets.Choice{Ruleset: c.ruleset, Base: c.base, Options: opts}), err: err,
+		applies: c.ruleset != "" || len(c.options) > 0, name: c.ruleset, base: c.base}
 }
 
 func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
@@ -265,7 +269,7 @@ func process(v *validate.Validator, res *resolver, j *job) {
 	if j.rs, j.err = res.resolve(j.game); j.err != nil {
 		return
 	}
-	rp, err := v.Replay(j.game, j.rs)
+	rp, err := v.ReplayOwn(j.game, j.rs, res.ownRules(j.game))
 	if err != nil {
 		var el parse.ErrorList
 		if errors.As(err, &el) {

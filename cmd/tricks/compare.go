@@ -68,12 +68,17 @@ type compared struct {
 	Players  []string     `json:"players"`
 	Rulesets []entryOut   `json:"rulesets"`
 	Legality []difference `json:"legality"`
+	// ScoresAgree lists the entries whose points and totals match every score and total line
+	// of the transcript; only for a transcript with such lines (score-mismatch is not a
+	// legality difference: the recorded sheet follows one ruleset).
+	ScoresAgree *[]string `json:"scores_agree_with,omitempty"`
 }
 
 type entryOut struct {
 	Ruleset string        `json:"ruleset"`
 	Result  *score.Result `json:"result,omitempty"`
 	Error   string        `json:"error,omitempty"`
+	short   string        // the error in one short line, for the table
 }
 
 // difference is a play that is legal under some rulesets and not under others.
@@ -187,6 +192,14 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 	broken := map[play][]ruleBroken{}
 	var order []play
 	var ok []string
+	notScored := map[string]map[int]bool{} // by entry: the rounds its rules do not score
+	recorded := false
+	for _, r := range g.Rounds {
+		recorded = recorded || len(r.Score) > 0 || len(r.Total) > 0
+	}
+	if recorded {
+		out.ScoresAgree = &[]string{}
+	}
 	for _, en := range entries {
 		eo := entryOut{Ruleset: en.label}
 		own := en.res.ownRules(g)
@@ -202,11 +215,22 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 			}
 		}
 		if err != nil {
-			eo.Error = oneLine(err)
+			eo.Error, eo.short = oneLine(err), shortLine(err)
 			out.Rulesets = append(out.Rulesets, eo)
 			continue
 		}
 		ok = append(ok, en.label)
+		for _, r := range eo.Result.Rounds {
+			if r.Ignored {
+				if notScored[en.label] == nil {
+					notScored[en.label] = map[int]bool{}
+				}
+				notScored[en.label][r.Round] = true
+			}
+		}
+		if recorded && !hasRule(eo.Result.Violations, validate.ScoreMismatch) {
+			*out.ScoresAgree = append(*out.ScoresAgree, en.label)
+		}
 		for _, vi := range eo.Result.Violations {
 			if validate.IsTranscriptError(vi.Rule) {
 				continue
@@ -234,7 +258,7 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 			for _, b := range ill {
 				found = found || b.Ruleset == label
 			}
-			if !found {
+			if !found && !notScored[label][p.round] {
 				legal = append(legal, label)
 			}
 		}
@@ -255,6 +279,15 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 	return out
 }
 
+func hasRule(vs []validate.Violation, rule string) bool {
+	for _, v := range vs {
+		if v.Rule == rule {
+			return true
+		}
+	}
+	return false
+}
+
 // oneLine flattens an error list into one line for a compare entry.
 func oneLine(err error) string {
 	var el parse.ErrorList
@@ -266,6 +299,15 @@ func oneLine(err error) string {
 		return strings.Join(parts, "; ")
 	}
 	return err.Error()
+}
+
+// shortLine is an entry's error for the table: its first message, and how many more.
+func shortLine(err error) string {
+	var el parse.ErrorList
+	if errors.As(err, &el) && len(el) > 1 {
+		return fmt.Sprintf("%s (and %d more)", el[0].Error(), len(el)-1)
+	}
+	return oneLine(err)
 }
 
 func writeCompareCSV(w *bufio.Writer, cmp *compared) {
@@ -303,7 +345,7 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 	var groups []entryOut
 	for _, eo := range cmp.Rulesets {
 		if eo.Result == nil {
-			fmt.Fprintf(w, "%s: %s\n", eo.Ruleset, col.bad.Sprint(eo.Error))
+			fmt.Fprintf(w, "%s: %s\n", eo.Ruleset, col.bad.Sprint(eo.short))
 			continue
 		}
 		groups = append(groups, eo)
@@ -312,9 +354,16 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 		return
 	}
 	const cell = 5
+	rounds := 0
+	for _, g := range groups {
+		rounds = max(rounds, len(g.Result.Rounds))
+	}
 	widths := make([]int, len(groups))
 	for i, g := range groups {
 		widths[i] = max(len(g.Ruleset), len(g.Result.Totals.Keys)*(cell+1)-1)
+		for ri := 0; ri < rounds; ri++ {
+			widths[i] = max(widths[i], len(emptyCell(g.Result, ri)))
+		}
 	}
 	fmt.Fprintf(w, "%-6s", "")
 	for i, g := range groups {
@@ -330,15 +379,13 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 		fmt.Fprintf(w, " | %-*s", widths[i], strings.Join(hs, " "))
 	}
 	w.WriteString("\n")
-	rounds := 0
-	for _, g := range groups {
-		rounds = max(rounds, len(g.Result.Rounds))
-	}
 	for ri := 0; ri < rounds; ri++ {
 		fmt.Fprintf(w, "%-6d", ri+1)
 		for i, g := range groups {
 			var cs []string
-			if ri < len(g.Result.Rounds) && !g.Result.Rounds[ri].Ignored {
+			if why := emptyCell(g.Result, ri); why != "" {
+				cs = append(cs, why)
+			} else if ri < len(g.Result.Rounds) {
 				r := g.Result.Rounds[ri]
 				for _, k := range g.Result.Totals.Keys {
 					if has(r.Points.Keys, k) {
@@ -377,19 +424,138 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 		fmt.Fprintf(w, " | %s", cell)
 	}
 	w.WriteString("\n")
+	if cmp.ScoresAgree != nil {
+		agree := strings.Join(*cmp.ScoresAgree, ", ")
+		if agree == "" {
+			agree = "none of these rulesets"
+		}
+		fmt.Fprintf(w, "recorded scores agree with: %s\n", agree)
+	}
+	writeDifferences(w, cmp, col)
+}
+
+// emptyCell says why an entry has no points in row ri: the game ended before that round under
+// the entry's rules (`ended r3`), or the round is not scored (`not scored: bad-tiebreak`).
+// "" when the round has points.
+func emptyCell(res *score.Result, ri int) string {
+	if ri >= len(res.Rounds) {
+		return "-"
+	}
+	r := res.Rounds[ri]
+	if !r.Ignored {
+		return ""
+	}
+	if len(r.Violations) > 0 && r.Violations[0].Rule == validate.AfterGameEnd {
+		last := 0
+		for _, p := range res.Rounds[:ri] {
+			if !p.Ignored {
+				last = p.Round
+			}
+		}
+		return fmt.Sprintf("ended r%d", last)
+	}
+	if len(r.Violations) > 0 {
+		return "not scored: " + r.Violations[0].Rule
+	}
+	return "not scored"
+}
+
+// writeDifferences lists the legality differences, one line per play; passes (or first
+// leads) that differ the same way in several places share one line: "passes of rounds 1, 2,
+// 4: illegal under black-maria (pass-direction); legal under hearts".
+func writeDifferences(w *bufio.Writer, cmp *compared, col palette) {
+	type group struct {
+		kind    string
+		members []difference
+	}
+	var groups []*group
+	byKey := map[string]*group{}
 	for _, d := range cmp.Legality {
-		where := fmt.Sprintf("round %d", d.Round)
-		if d.Trick != nil {
-			where += fmt.Sprintf(" trick %d", *d.Trick)
+		kind := differenceKind(d)
+		if kind == "" {
+			groups = append(groups, &group{members: []difference{d}})
+			continue
 		}
-		what := d.Player
-		if d.Card != nil {
-			what += " " + *d.Card
+		key := kind + "\x00" + strings.Join(d.LegalUnder, "\x00")
+		for _, b := range d.IllegalUnder {
+			key += "\x01" + b.Ruleset + "\x00" + b.Rule
 		}
+		gr, ok := byKey[key]
+		if !ok {
+			gr = &group{kind: kind}
+			byKey[key] = gr
+			groups = append(groups, gr)
+		}
+		gr.members = append(gr.members, d)
+	}
+	for _, gr := range groups {
+		d := gr.members[0]
 		var ill []string
 		for _, b := range d.IllegalUnder {
 			ill = append(ill, fmt.Sprintf("%s (%s)", b.Ruleset, b.Rule))
 		}
-		fmt.Fprintf(w, "%s, %s: illegal under %s; legal under %s\n", where, what, col.bad.Sprint(strings.Join(ill, ", ")), strings.Join(d.LegalUnder, ", "))
+		var where string
+		if len(gr.members) == 1 {
+			where = fmt.Sprintf("round %d", d.Round)
+			if d.Trick != nil {
+				where += fmt.Sprintf(" trick %d", *d.Trick)
+			}
+			where += ", " + d.Player
+			if d.Card != nil {
+				where += " " + *d.Card
+			}
+		} else {
+			where = gr.kind + " of " + roundList(gr.members, len(cmp.Players))
+		}
+		fmt.Fprintf(w, "%s: illegal under %s; legal under %s\n", where, col.bad.Sprint(strings.Join(ill, ", ")), strings.Join(d.LegalUnder, ", "))
 	}
+}
+
+// differenceKind is what a difference is about when it may be grouped with others: "passes"
+// (a pass line) or "first leads" (trick 1's lead); "" for any other play.
+func differenceKind(d difference) string {
+	switch {
+	case d.Trick == nil && allRules(d, validate.PassDirection, validate.PassCount):
+		return "passes"
+	case d.Trick != nil && *d.Trick == 1 && allRules(d, validate.FirstLead):
+		return "first leads"
+	}
+	return ""
+}
+
+func allRules(d difference, rules ...string) bool {
+	for _, b := range d.IllegalUnder {
+		found := false
+		for _, r := range rules {
+			found = found || b.Rule == r
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// roundList names the rounds of a group: "round 2" or "rounds 1, 2, 4"; a round where only
+// some of the players' passes differ names them: "rounds 1, 3 (dan)".
+func roundList(ds []difference, players int) string {
+	var parts []string
+	for i := 0; i < len(ds); {
+		j := i
+		var who []string
+		for j < len(ds) && ds[j].Round == ds[i].Round {
+			who = append(who, ds[j].Player)
+			j++
+		}
+		part := strconv.Itoa(ds[i].Round)
+		if ds[i].Trick == nil && len(who) < players {
+			part += " (" + strings.Join(who, ", ") + ")"
+		}
+		parts = append(parts, part)
+		i = j
+	}
+	if len(parts) == 1 {
+		return "round " + parts[0]
+	}
+	return "rounds " + strings.Join(parts, ", ")
 }

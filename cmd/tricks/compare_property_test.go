@@ -30,7 +30,6 @@ func heartsFamily(t *testing.T) []string {
 // TestCompareOwnRulesetIsScore: for simulated games, `compare -r R` with R the game's own
 // ruleset gives exactly what `score` gives.
 func TestCompareOwnRulesetIsScore(t *testing.T) {
-	requireSimulate(t)
 	for _, tc := range []struct {
 		ruleset string
 		players int
@@ -77,7 +76,6 @@ func TestCompareOwnRulesetIsScore(t *testing.T) {
 // The pass and first-lead rules may differ, and only the rules about passes and leads can
 // be broken where the game's own rules were kept.
 func TestCompareKeepsThePlay(t *testing.T) {
-	requireSimulate(t)
 	family := heartsFamily(t)
 	entries, err := parseEntries(family, nil)
 	require.NoError(t, err)

@@ -82,8 +82,8 @@ func transcriptFiles(args []string) ([]string, error) {
 type resolver struct {
 	*rulesets.Resolver
 	err     error
-	applies bool              // -r or -o: other rules than the transcript's own (own.go)
-	name    string            // the -r ruleset, for compare's family check (own.go)
+	applies bool   // -r or -o: other rules than the transcript's own (own.go)
+	name    string // the -r ruleset, for compare's family check (own.go)
 	base    *rulesets.Ruleset
 }
 

@@ -43,6 +43,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			rulesetsCommand(env),
 			convertCommand(env),
 			simulateCommand(env),
+			statsCommand(env),
 		},
 		// Option values hold commas (pass=left,right): never split -o at them.
 		DisableSliceFlagSeparator: true,

@@ -1,0 +1,562 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
+	"github.com/urfave/cli/v2"
+)
+
+// statsCommand is `tricks stats`: figures over every game read, streamed through the same
+// pipeline as validate and score; one group of figures per ruleset.
+func statsCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "stats",
+		Usage:     "statistics over every game read: wins, points per round, moons, violations, Spades contracts",
+		ArgsUsage: "FILE|DIR|- ...",
+		Flags:     gameFlags("table, json, csv"),
+		Action: func(c *cli.Context) error {
+			if err := checkFormat(c.String("format"), "table", "text", "json", "csv"); err != nil {
+				return err
+			}
+			if c.NArg() == 0 {
+				return usageError{fmt.Errorf("stats: name at least one transcript file, directory or -")}
+			}
+			files, err := transcriptFiles(c.Args().Slice())
+			if err != nil {
+				return usageError{err}
+			}
+			ch, err := e.choiceFrom(c)
+			if err != nil {
+				return err
+			}
+			if c.Int("jobs") < 0 {
+				return usageError{fmt.Errorf("--jobs %d: give a number of workers (0 or none: one per CPU)", c.Int("jobs"))}
+			}
+			st := newStats()
+			e.pipeline(files, ch, c.Int("jobs"), func(j *job) {
+				if j.err != nil {
+					printError(e.stderr, j.file, j.err)
+				}
+				st.add(j)
+			})
+			if !c.Bool("quiet") {
+				w := bufio.NewWriter(e.stdout)
+				switch c.String("format") {
+				case "json":
+					b, _ := json.MarshalIndent(st.report(), "", "  ")
+					w.Write(b)
+					w.WriteString("\n")
+				case "csv":
+					st.report().writeCSV(w)
+				default:
+					st.report().writeTable(w, e.colors(c))
+				}
+				w.Flush()
+			}
+			switch {
+			case st.unreadable > 0:
+				return exitError{exitInput}
+			case c.Bool("strict") && st.violations > 0:
+				return exitError{exitIllegal}
+			}
+			return nil
+		},
+	}
+}
+
+// welford accumulates a mean and a variance in one pass, in constant memory.
+type welford struct {
+	n        int64
+	mean, m2 float64
+}
+
+func (w *welford) add(x float64) {
+	w.n++
+	d := x - w.mean
+	w.mean += d / float64(w.n)
+	w.m2 += d * (x - w.mean)
+}
+
+// moments is the JSON of a welford: the sample standard deviation and a 95% confidence
+// interval of the mean (normal approximation: mean ± 1.96·sd/√n).
+type moments struct {
+	N    int64      `json:"n"`
+	Mean float64    `json:"mean"`
+	SD   float64    `json:"sd"`
+	CI95 [2]float64 `json:"ci95"`
+}
+
+func (w *welford) moments() moments {
+	m := moments{N: w.n, Mean: w.mean}
+	if w.n > 1 {
+		m.SD = math.Sqrt(w.m2 / float64(w.n-1))
+	}
+	h := 0.0
+	if w.n > 0 {
+		h = 1.96 * m.SD / math.Sqrt(float64(w.n))
+	}
+	m.CI95 = [2]float64{w.mean - h, w.mean + h}
+	return m
+}
+
+// statGroup is the running figures of one ruleset. Its size depends on the seats and the
+// distinct player names and rule codes, never on the number of games.
+type statGroup struct {
+	ruleset                    string
+	spades                     bool
+	games, finished, tied      int
+	rounds, scored             int
+	wins                       map[string]int // by player (or side) name
+	seatWins                   map[string]int // by seat label: "1", "2", ... or "1+3", "2+4"
+	pts                        welford
+	seatPts                    map[string]*welford
+	moonRounds, shot, failed   int
+	viol                       map[string]int
+	violations                 int
+	spadesRounds               int
+	contracts, made            int
+	nils, nilsMade             int
+	bags, bagPenalties, sideRs int
+}
+
+type stats struct {
+	groups     []*statGroup
+	byName     map[string]*statGroup
+	games      int
+	unreadable int
+	violations int
+}
+
+func newStats() *stats { return &stats{byName: map[string]*statGroup{}} }
+
+func (s *stats) group(name string, spades bool) *statGroup {
+	if g, ok := s.byName[name]; ok {
+		return g
+	}
+	g := &statGroup{ruleset: name, spades: spades, wins: map[string]int{}, seatWins: map[string]int{},
+		seatPts: map[string]*welford{}, viol: map[string]int{}}
+	s.byName[name] = g
+	s.groups = append(s.groups, g)
+	return g
+}
+
+// seatLabels names the scoring units of a result by seat: "1".."n", or "1+3" and "2+4" for
+// the sides of a partnership game.
+func seatLabels(res *score.Result) []string {
+	units := res.Totals.Keys
+	out := make([]string, len(units))
+	for i := range units {
+		if res.Sides != nil {
+			out[i] = fmt.Sprintf("%d+%d", i+1, i+1+len(units))
+		} else {
+			out[i] = strconv.Itoa(i + 1)
+		}
+	}
+	return out
+}
+
+func (s *stats) add(j *job) {
+	s.games++
+	if j.err != nil {
+		s.unreadable++
+		return
+	}
+	res := j.res
+	g := s.group(res.Ruleset, j.rs.Family == rulesets.Spades)
+	g.games++
+	switch {
+	case res.Finished:
+		g.finished++
+	case len(res.Tied) > 0:
+		g.tied++
+	}
+	labels := seatLabels(res)
+	unitIndex := func(name string) int {
+		for i, u := range res.Totals.Keys {
+			if u == name {
+				return i
+			}
+		}
+		return -1
+	}
+	if res.Winner != nil {
+		g.wins[*res.Winner]++
+		if u := unitIndex(*res.Winner); u >= 0 {
+			g.seatWins[labels[u]]++
+		}
+	}
+	for _, v := range res.Violations {
+		g.viol[v.Rule]++
+		g.violations++
+		s.violations++
+	}
+	g.rounds += len(res.Rounds)
+	prevBags := make([]int, len(labels))
+	for _, r := range res.Rounds {
+		if r.Ignored {
+			continue
+		}
+		g.scored++
+		for i, k := range r.Points.Keys {
+			x := float64(r.Points.Vals[i])
+			g.pts.add(x)
+			if u := unitIndex(k); u >= 0 {
+				w := g.seatPts[labels[u]]
+				if w == nil {
+					w = &welford{}
+					g.seatPts[labels[u]] = w
+				}
+				w.add(x)
+			}
+		}
+		if g.spades {
+			g.spadesRound(j.rs, res, r, prevBags)
+		} else {
+			g.heartsRound(r)
+		}
+	}
+}
+
+// heartsRound counts moons: shot, and failed (no moon, one player took every penalty card
+// but one).
+func (g *statGroup) heartsRound(r score.Round) {
+	g.moonRounds++
+	if r.Moon != nil {
+		g.shot++
+		return
+	}
+	if r.PenaltyTotal == nil || r.PenaltyCards == nil || *r.PenaltyTotal < 2 {
+		return
+	}
+	for _, v := range r.PenaltyCards.Vals {
+		if v == *r.PenaltyTotal-1 {
+			g.failed++
+			return
+		}
+	}
+}
+
+// statBid reads a bid as the result writes it ("4", "nil", "b3", "b0"): its number, whether
+// it is a nil under the ruleset, and whether it is blind.
+func statBid(s string, nilOn bool) (n int, isNil, blind bool) {
+	if strings.HasPrefix(s, "b") {
+		s, blind = s[1:], true
+	}
+	if s == "nil" {
+		return 0, nilOn, blind
+	}
+	n, _ = strconv.Atoi(s)
+	return n, nilOn && n == 0, blind
+}
+
+// spadesRound counts a Spades round's contracts (per scoring unit with a number bid: made
+// when its number bidders took at least the bid, a blind bid exactly), nils (per bidder:
+// made with no trick), and bags (taken this round, penalties included).
+func (g *statGroup) spadesRound(rs *rulesets.Ruleset, res *score.Result, r score.Round, prevBags []int) {
+	if r.Bags != nil {
+		for u, k := range res.Totals.Keys {
+			taken := r.Bags.Get(k) - prevBags[u]
+			if r.BagPenalty != nil {
+				if p := r.BagPenalty.Get(k); p < 0 {
+					taken += -p / 100 * 10
+					g.bagPenalties += -p / 100
+				}
+			}
+			g.bags += taken
+			prevBags[u] = r.Bags.Get(k)
+		}
+	}
+	if r.Tricks == nil {
+		return
+	}
+	played := 0
+	for _, v := range r.Tricks.Vals {
+		played += v
+	}
+	if played == 0 {
+		return // bids without play: not scored
+	}
+	g.spadesRounds++
+	g.sideRs += len(res.Totals.Keys)
+	for _, unit := range res.Totals.Keys {
+		bid, took, number, blind := 0, 0, false, false
+		for _, p := range strings.Split(unit, "+") {
+			b := "0"
+			if r.Bids != nil {
+				for i, k := range r.Bids.Keys {
+					if k == p {
+						b = r.Bids.Vals[i]
+					}
+				}
+			}
+			n, isNil, bl := statBid(b, bool(rs.Nil))
+			t := r.Tricks.Get(p)
+			if isNil {
+				g.nils++
+				if t == 0 {
+					g.nilsMade++
+				}
+				if rs.FailedNilHelps {
+					took += t
+				}
+				continue
+			}
+			number = true
+			bid += n
+			took += t
+			blind = blind || bl
+		}
+		if !number {
+			continue
+		}
+		g.contracts++
+		if (blind && took == bid) || (!blind && took >= bid) {
+			g.made++
+		}
+	}
+}
+
+// ---- the report ----
+
+type statsReport struct {
+	Games      int           `json:"games"`
+	Unreadable int           `json:"unreadable"`
+	Groups     []groupReport `json:"groups"`
+}
+
+type statCount struct {
+	Count       int     `json:"count"`
+	Per100Round float64 `json:"per_100_rounds"`
+}
+
+type groupReport struct {
+	Ruleset      string       `json:"ruleset"`
+	Games        int          `json:"games"`
+	Finished     int          `json:"finished"`
+	Tied         int          `json:"tied"`
+	Unfinished   int          `json:"unfinished"`
+	Rounds       int          `json:"rounds"`
+	ScoredRounds int          `json:"scored_rounds"`
+	Wins         winsRep      `json:"wins"`
+	Points       ptsRep       `json:"points_per_round"`
+	Moons        *moonStats   `json:"moons,omitempty"`
+	Violations   violRep      `json:"violations"`
+	Spades       *spadesStats `json:"spades,omitempty"`
+}
+
+type winsRep struct {
+	ByPlayer map[string]int `json:"by_player"`
+	BySeat   map[string]int `json:"by_seat"`
+}
+
+type ptsRep struct {
+	All    moments            `json:"all"`
+	BySeat map[string]moments `json:"by_seat"`
+}
+
+type moonStats struct {
+	Rounds int `json:"rounds"`
+	Shot   int `json:"shot"`
+	Failed int `json:"failed"`
+}
+
+type violRep struct {
+	Total       int                  `json:"total"`
+	Per100Round float64              `json:"per_100_rounds"`
+	ByRule      map[string]statCount `json:"by_rule"`
+}
+
+type spadesStats struct {
+	Rounds       int `json:"rounds"`
+	Contracts    int `json:"contracts"`
+	Made         int `json:"made"`
+	Nils         int `json:"nil_bids"`
+	NilsMade     int `json:"nil_made"`
+	Bags         int `json:"bags"`
+	BagPenalties int `json:"bag_penalties"`
+}
+
+func per100(n, rounds int) float64 {
+	if rounds == 0 {
+		return 0
+	}
+	return float64(n) * 100 / float64(rounds)
+}
+
+func (s *stats) report() statsReport {
+	rep := statsReport{Games: s.games, Unreadable: s.unreadable, Groups: []groupReport{}}
+	for _, g := range s.groups {
+		gr := groupReport{Ruleset: g.ruleset, Games: g.games, Finished: g.finished, Tied: g.tied,
+			Unfinished: g.games - g.finished - g.tied, Rounds: g.rounds, ScoredRounds: g.scored,
+			Wins:       winsRep{ByPlayer: g.wins, BySeat: g.seatWins},
+			Points:     ptsRep{All: g.pts.moments(), BySeat: map[string]moments{}},
+			Violations: violRep{Total: g.violations, Per100Round: per100(g.violations, g.rounds), ByRule: map[string]statCount{}}}
+		for k, w := range g.seatPts {
+			gr.Points.BySeat[k] = w.moments()
+		}
+		for k, n := range g.viol {
+			gr.Violations.ByRule[k] = statCount{n, per100(n, g.rounds)}
+		}
+		if g.spades {
+			gr.Spades = &spadesStats{g.spadesRounds, g.contracts, g.made, g.nils, g.nilsMade, g.bags, g.bagPenalties}
+		} else {
+			gr.Moons = &moonStats{g.moonRounds, g.shot, g.failed}
+		}
+		rep.Groups = append(rep.Groups, gr)
+	}
+	return rep
+}
+
+// sortedKeys returns the keys of m, by count (highest first) then name.
+func sortedKeys[V any](m map[string]V, n func(V) int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool {
+		if n != nil && n(m[keys[a]]) != n(m[keys[b]]) {
+			return n(m[keys[a]]) > n(m[keys[b]])
+		}
+		return seatLess(keys[a], keys[b])
+	})
+	return keys
+}
+
+// seatLess orders seat labels by number ("2" before "10"), other names as strings.
+func seatLess(a, b string) bool {
+	na, ea := strconv.Atoi(strings.SplitN(a, "+", 2)[0])
+	nb, eb := strconv.Atoi(strings.SplitN(b, "+", 2)[0])
+	if ea == nil && eb == nil && na != nb {
+		return na < nb
+	}
+	return a < b
+}
+
+func pct(n, of int) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", float64(n)*100/float64(of))
+}
+
+func fmtMoments(m moments) string {
+	if m.N == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("mean %.2f  sd %.2f  95%% CI %.2f..%.2f  (n=%d)", m.Mean, m.SD, m.CI95[0], m.CI95[1], m.N)
+}
+
+func (rep statsReport) writeTable(w *bufio.Writer, col palette) {
+	for i, g := range rep.Groups {
+		if i > 0 {
+			w.WriteString("\n")
+		}
+		fmt.Fprintf(w, "%s\n", col.head.Sprintf("%s: %d %s, %d finished, %d tied, %d unfinished; %d rounds (%d scored)",
+			g.Ruleset, g.Games, plural(g.Games, "game"), g.Finished, g.Tied, g.Unfinished, g.Rounds, g.ScoredRounds))
+		row := func(label, text string) { fmt.Fprintf(w, "  %-20s %s\n", label, text) }
+		var parts []string
+		for _, k := range sortedKeys(g.Wins.ByPlayer, func(n int) int { return n }) {
+			parts = append(parts, fmt.Sprintf("%s %d (%s)", k, g.Wins.ByPlayer[k], pct(g.Wins.ByPlayer[k], g.Games)))
+		}
+		row("wins by player", orDash(strings.Join(parts, "  ")))
+		parts = nil
+		for _, k := range sortedKeys(g.Wins.BySeat, nil) {
+			parts = append(parts, fmt.Sprintf("%s: %d (%s)", k, g.Wins.BySeat[k], pct(g.Wins.BySeat[k], g.Games)))
+		}
+		row("wins by seat", orDash(strings.Join(parts, "  ")))
+		row("points per round", fmtMoments(g.Points.All))
+		for _, k := range sortedKeys(g.Points.BySeat, nil) {
+			row("  seat "+k, fmtMoments(g.Points.BySeat[k]))
+		}
+		if m := g.Moons; m != nil {
+			row("moons", fmt.Sprintf("shot %d (%.2f per 100 rounds), failed %d (%.2f per 100 rounds)",
+				m.Shot, per100(m.Shot, m.Rounds), m.Failed, per100(m.Failed, m.Rounds)))
+		}
+		row("violations", fmt.Sprintf("%d (%.2f per 100 rounds)", g.Violations.Total, g.Violations.Per100Round))
+		for _, k := range sortedKeys(g.Violations.ByRule, func(c statCount) int { return c.Count }) {
+			c := g.Violations.ByRule[k]
+			row("  "+k, fmt.Sprintf("%d (%.2f per 100 rounds)", c.Count, c.Per100Round))
+		}
+		if s := g.Spades; s != nil {
+			row("contracts made", fmt.Sprintf("%d of %d (%s)", s.Made, s.Contracts, pct(s.Made, s.Contracts)))
+			row("nil made", fmt.Sprintf("%d of %d (%s)", s.NilsMade, s.Nils, pct(s.NilsMade, s.Nils)))
+			perSide := 0.0
+			if sides := len(g.Points.BySeat); s.Rounds > 0 && sides > 0 {
+				perSide = float64(s.Bags) / float64(s.Rounds*sides)
+			}
+			row("bags", fmt.Sprintf("%d (%.2f per side and round), %d bag %s", s.Bags, perSide, s.BagPenalties, map[bool]string{true: "penalty", false: "penalties"}[s.BagPenalties == 1]))
+		}
+	}
+	if len(rep.Groups) == 0 {
+		w.WriteString("no games\n")
+	}
+	if rep.Unreadable > 0 {
+		fmt.Fprintf(w, "%d of %d %s unreadable\n", rep.Unreadable, rep.Games, plural(rep.Games, "game"))
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// writeCSV writes one figure per row: ruleset, stat, key, value.
+func (rep statsReport) writeCSV(w *bufio.Writer) {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"ruleset", "stat", "key", "value"})
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	for _, g := range rep.Groups {
+		row := func(stat, key, val string) { cw.Write([]string{g.Ruleset, stat, key, val}) }
+		for _, kv := range [][2]string{{"games", strconv.Itoa(g.Games)}, {"finished", strconv.Itoa(g.Finished)},
+			{"tied", strconv.Itoa(g.Tied)}, {"unfinished", strconv.Itoa(g.Unfinished)},
+			{"rounds", strconv.Itoa(g.Rounds)}, {"scored_rounds", strconv.Itoa(g.ScoredRounds)}} {
+			row(kv[0], "", kv[1])
+		}
+		for _, k := range sortedKeys(g.Wins.ByPlayer, nil) {
+			row("wins_by_player", k, strconv.Itoa(g.Wins.ByPlayer[k]))
+		}
+		for _, k := range sortedKeys(g.Wins.BySeat, nil) {
+			row("wins_by_seat", k, strconv.Itoa(g.Wins.BySeat[k]))
+		}
+		pts := func(key string, m moments) {
+			row("points_n", key, strconv.FormatInt(m.N, 10))
+			row("points_mean", key, f(m.Mean))
+			row("points_sd", key, f(m.SD))
+			row("points_ci95_low", key, f(m.CI95[0]))
+			row("points_ci95_high", key, f(m.CI95[1]))
+		}
+		pts("all", g.Points.All)
+		for _, k := range sortedKeys(g.Points.BySeat, nil) {
+			pts("seat "+k, g.Points.BySeat[k])
+		}
+		if m := g.Moons; m != nil {
+			row("moons_shot", "", strconv.Itoa(m.Shot))
+			row("moons_failed", "", strconv.Itoa(m.Failed))
+		}
+		row("violations", "", strconv.Itoa(g.Violations.Total))
+		for _, k := range sortedKeys(g.Violations.ByRule, nil) {
+			row("violations", k, strconv.Itoa(g.Violations.ByRule[k].Count))
+			row("violations_per_100_rounds", k, f(g.Violations.ByRule[k].Per100Round))
+		}
+		if s := g.Spades; s != nil {
+			row("contracts", "", strconv.Itoa(s.Contracts))
+			row("contracts_made", "", strconv.Itoa(s.Made))
+			row("nil_bids", "", strconv.Itoa(s.Nils))
+			row("nil_made", "", strconv.Itoa(s.NilsMade))
+			row("bags", "", strconv.Itoa(s.Bags))
+			row("bag_penalties", "", strconv.Itoa(s.BagPenalties))
+		}
+	}
+	cw.Flush()
+}

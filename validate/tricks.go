@@ -1,0 +1,189 @@
+package validate
+
+import (
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+)
+
+// TrickView is one trick of a replayed round as a person reads it: who led, the cards in
+// play order, who won, the points the trick carried, the hands before it, and whether the
+// break suit (hearts or spades) was broken before and after it. Seats are local seats of the
+// round (indexes into Round.Seats).
+type TrickView struct {
+	Number int            // 1-based
+	Leader int            // local seat
+	Winner int            // local seat; -1 when every winning card was cancelled
+	Cards  []parse.Card   // in play order, from the leader
+	Seats  []int          // local seat of each card's player
+	Points int            // value of the cards the winner takes (carried cards included)
+	Hands  [MaxSeats]Hand // each seat's hand before the trick (see HandsFrom)
+	// BrokenBefore and BrokenAfter say whether the break suit was broken before and after the
+	// trick (both false when the ruleset has no such rule).
+	BrokenBefore, BrokenAfter bool
+}
+
+// Hands sources for RoundView.HandsFrom.
+const (
+	HandsFromDeal = "deal" // the deal (and passes) recorded in the transcript
+	HandsFromPlay = "play" // inferred from the cards each player plays later in the round
+)
+
+// RoundView is a played round trick by trick (see Round.View).
+type RoundView struct {
+	// HandsFrom says where the hands come from: HandsFromDeal, or HandsFromPlay when the
+	// deal or a pass is missing (the hands are then the cards each player still plays).
+	HandsFrom string
+	// BreakSuit is the suit that must be broken before it is led (parse.NoSuit when none).
+	BreakSuit parse.Suit
+	Tricks    []TrickView
+}
+
+// View replays the tricks of a round for display: leaders as the replay takes them (the
+// named leader, else the previous winner, else the first-lead rule), winners by the same
+// Rules.Winner the replay uses. It allocates freely: it is for showing one round, not for
+// the hot path. g is the game the round belongs to.
+func (r *Round) View(g *parse.Game) RoundView {
+	src, t := r.Src, r.Table
+	n := len(r.Seats)
+	rules := r.Rules
+	out := RoundView{HandsFrom: HandsFromPlay, BreakSuit: rules.brk}
+	if src == nil || len(src.Tricks) == 0 || rules == nil {
+		return out
+	}
+	localOf := func(name string) int {
+		if gs := seatOf(g.Players, name); gs >= 0 {
+			return r.Local(gs)
+		}
+		return -1
+	}
+
+	// Hands from the deal and the passes, when every seat's deal and (in a passing round)
+	// every pass is recorded.
+	var hands [MaxSeats]Hand
+	dealt := 0
+	var have [MaxSeats]bool
+	for _, d := range src.Deal {
+		if l := localOf(d.Player); l >= 0 && !have[l] {
+			have[l] = true
+			dealt++
+			for _, c := range d.Cards {
+				hands[l].Add(c)
+			}
+		}
+	}
+	off, _ := rulesets.PassOffset(r.PassDir, n)
+	passing := off != 0 && t.PassCount > 0 && t.RS.Family != rulesets.Spades
+	fromDeal := dealt == n
+	if fromDeal && passing {
+		fromDeal = len(src.Passes) == n
+	}
+	if fromDeal {
+		var in [MaxSeats]Hand
+		for _, p := range src.Passes {
+			l := localOf(p.Player)
+			to := (l + off) % n
+			if p.To != "" {
+				to = localOf(p.To)
+			}
+			if l < 0 || to < 0 {
+				fromDeal = false
+				break
+			}
+			for _, c := range p.Cards {
+				hands[l].Remove(c)
+				in[to].Add(c)
+			}
+		}
+		for l := 0; l < n; l++ {
+			eachCard(in[l], func(c parse.Card) { hands[l].Add(c) })
+		}
+	}
+
+	// Leaders and winners, as the replay finds them.
+	eldest := r.Local(nextIn(r.Seats, r.Dealer+1, len(g.Players)))
+	first := eldest
+	if t.FirstLead != "" && t.FirstLead != "eldest" {
+		lc := ((t.Deck | t.Deck2) & parse.SuitMask(parse.Clubs)).Lowest()
+		first = -1
+		if lc == parse.NoCard {
+			first = eldest
+		} else if fromDeal {
+			for k := 0; k < n && first < 0; k++ {
+				if l := (eldest + k) % n; hands[l].Has(lc) {
+					first = l
+				}
+			}
+		}
+	}
+	views := make([]TrickView, len(src.Tricks))
+	next := first
+	for ti := range src.Tricks {
+		tr := &src.Tricks[ti]
+		leader := next
+		if tr.Leader != "" {
+			if l := localOf(tr.Leader); l >= 0 {
+				leader = l
+			}
+		}
+		if leader < 0 {
+			leader = eldest // not reached: the replay refuses a round whose first leader is unknown
+		}
+		tv := TrickView{Number: ti + 1, Leader: leader, Cards: tr.Cards, Seats: make([]int, len(tr.Cards))}
+		for k := range tr.Cards {
+			tv.Seats[k] = (leader + k) % n
+		}
+		if w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards)); w >= 0 {
+			tv.Winner = tv.Seats[w]
+			next = tv.Winner
+		} else {
+			tv.Winner = -1
+			next = leader
+		}
+		views[ti] = tv
+	}
+	// Hands from the play: each seat holds, before a trick, what it plays from then on.
+	if !fromDeal {
+		for l := range hands {
+			hands[l] = Hand{}
+		}
+		for _, tv := range views {
+			for k, c := range tv.Cards {
+				if c < parse.NumCards {
+					hands[tv.Seats[k]].Add(c)
+				}
+			}
+		}
+	} else {
+		out.HandsFrom = HandsFromDeal
+	}
+
+	// Points, the break state, and the hands trick by trick.
+	broken := false
+	carried := 0
+	for ti := range views {
+		tv := &views[ti]
+		tv.Hands = hands
+		tv.BrokenBefore = broken
+		pts := carried
+		for k, c := range tv.Cards {
+			if c < parse.NumCards {
+				pts += t.Value[c]
+				hands[tv.Seats[k]].Remove(c)
+			}
+			if rules.Breaks(c) {
+				broken = true
+			}
+		}
+		tv.BrokenAfter = broken
+		if tv.Winner >= 0 || ti == len(views)-1 {
+			tv.Points, carried = pts, 0
+		} else {
+			carried = pts
+		}
+	}
+	out.Tricks = views
+	return out
+}
+
+// Name returns the player name of local seat l.
+func (r *Round) Name(g *parse.Game, l int) string { return r.name(g, l) }

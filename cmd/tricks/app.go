@@ -44,6 +44,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			convertCommand(env),
 			simulateCommand(env),
 			statsCommand(env),
+			showCommand(env),
 		},
 		// Option values hold commas (pass=left,right): never split -o at them.
 		DisableSliceFlagSeparator: true,

@@ -1,0 +1,344 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
+	"github.com/urfave/cli/v2"
+)
+
+// showCommand is `tricks show FILE`: one game's rounds replayed trick by trick.
+func showCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "replay a round trick by trick: hands, leader and winner, points, broken suits, every violation at its card",
+		ArgsUsage: "FILE|-",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "game", Aliases: []string{"g"}, Value: 1, Usage: "the `N`th game of the file"},
+			&cli.IntFlag{Name: "round", Usage: "only round `R` (default: every round of the game)"},
+			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (replaces the transcript's game line)"},
+			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` on top of the transcript's (repeatable)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table or json"},
+			&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
+		},
+		Action: func(c *cli.Context) error {
+			if err := checkFormat(c.String("format"), "table", "text", "json"); err != nil {
+				return err
+			}
+			if c.NArg() != 1 {
+				return usageError{fmt.Errorf("show: name one transcript file (or -), got %d", c.NArg())}
+			}
+			if c.Int("game") < 1 || c.Int("round") < 0 {
+				return usageError{fmt.Errorf("show: --game counts from 1 and --round from 1")}
+			}
+			ch, err := e.choiceFrom(c)
+			if err != nil {
+				return err
+			}
+			file := c.Args().First()
+			j, n, err := e.nthGame(file, c.Int("game"))
+			if err != nil {
+				fmt.Fprintf(e.stderr, "tricks: %v\n", err)
+				return exitError{exitInput}
+			}
+			if j == nil {
+				return usageError{fmt.Errorf("show: %s has %d %s, no game %d", file, n, plural(n, "game"), c.Int("game"))}
+			}
+			process(validate.New(), newResolver(ch), j)
+			if j.err != nil {
+				printError(e.stderr, j.file, j.err)
+				return exitError{exitInput}
+			}
+			sv := buildShow(j, c.Int("round"))
+			if c.Int("round") > 0 && len(sv.Rounds) == 0 {
+				return usageError{fmt.Errorf("show: game %d of %s has %d %s, no round %d", j.res.Game, file,
+					len(j.rp.Rounds), plural(len(j.rp.Rounds), "round"), c.Int("round"))}
+			}
+			w := bufio.NewWriter(e.stdout)
+			defer w.Flush()
+			if c.String("format") == "json" {
+				b, _ := json.MarshalIndent(sv, "", "  ")
+				w.Write(b)
+				w.WriteString("\n")
+				return nil
+			}
+			sv.write(w, e.colors(c))
+			return nil
+		},
+	}
+}
+
+// nthGame reads the file up to its nth game (1-based) and returns it as a job to process;
+// nil and the number of games when the file has fewer.
+func (e *env) nthGame(name string, nth int) (*job, int, error) {
+	var r io.Reader = e.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, 0, err
+		}
+		defer f.Close()
+		r = f
+	}
+	rd := parse.NewReader(r, name, parse.Auto)
+	for n := 0; ; {
+		load, err := rd.NextLazy()
+		if errors.Is(err, io.EOF) {
+			return nil, n, nil
+		}
+		n++
+		if err != nil || n == nth {
+			return &job{file: name, load: load, err: err}, n, nil
+		}
+	}
+}
+
+// The show view, in the shape -f json writes.
+type showGame struct {
+	File    string      `json:"file"`
+	Game    int         `json:"game"`
+	Ruleset string      `json:"ruleset"`
+	Players []string    `json:"players"`
+	Rounds  []showRound `json:"rounds"`
+
+	spades bool
+}
+
+type showRound struct {
+	Round      int                  `json:"round"`
+	Dealer     string               `json:"dealer"`
+	Pass       string               `json:"pass"`
+	Tiebreak   bool                 `json:"tiebreak,omitempty"`
+	HandsFrom  string               `json:"hands_from"`
+	BreakSuit  string               `json:"break_suit,omitempty"` // hearts, spades
+	Bids       *score.Words         `json:"bids,omitempty"`
+	Violations []validate.Violation `json:"violations"` // those at no trick
+	Tricks     []showTrick          `json:"tricks"`
+	Points     score.Scores         `json:"points"`
+	Totals     score.Scores         `json:"totals"`
+	Notes      []string             `json:"notes,omitempty"`
+	Ignored    bool                 `json:"ignored,omitempty"`
+	Tally      bool                 `json:"tally,omitempty"`
+	Took       *score.Words         `json:"took,omitempty"`  // a tally's cards taken
+	Taken      *score.Scores        `json:"taken,omitempty"` // a tally's tricks taken
+}
+
+type showTrick struct {
+	Trick        int                  `json:"trick"`
+	Leader       string               `json:"leader"`
+	Winner       *string              `json:"winner"` // null: every winning card cancelled
+	Points       int                  `json:"points"`
+	BrokenBefore bool                 `json:"broken_before"`
+	BrokenAfter  bool                 `json:"broken_after"`
+	Plays        []showPlay           `json:"plays"`
+	Violations   []validate.Violation `json:"violations"` // those at no card of the trick
+}
+
+type showPlay struct {
+	Player     string               `json:"player"`
+	Card       string               `json:"card"`
+	Hand       string               `json:"hand"` // before the trick, in card order
+	Violations []validate.Violation `json:"violations"`
+}
+
+// buildShow lays out the rounds of a processed game (only round `only` when not 0).
+func buildShow(j *job, only int) showGame {
+	res, rp := j.res, j.rp
+	sg := showGame{File: res.File, Game: res.Game, Ruleset: res.Ruleset, Players: res.Players, Rounds: []showRound{},
+		spades: j.rs.Family == rulesets.Spades}
+	g := rp.Game
+	for _, r := range rp.Rounds {
+		if only > 0 && r.Number != only {
+			continue
+		}
+		var sr score.Round
+		for _, x := range res.Rounds {
+			if x.Round == r.Number {
+				sr = x
+			}
+		}
+		view := r.View(g)
+		out := showRound{Round: r.Number, Dealer: g.Players[r.Dealer], Pass: r.PassDir, Tiebreak: r.Tiebreak,
+			HandsFrom: view.HandsFrom, Bids: sr.Bids, Violations: []validate.Violation{}, Tricks: []showTrick{},
+			Points: sr.Points, Totals: sr.Totals, Notes: sr.Notes, Ignored: sr.Ignored, Tally: r.Tally}
+		if r.Tally {
+			for _, h := range r.Src.Took {
+				if out.Took == nil {
+					out.Took = &score.Words{}
+				}
+				out.Took.Keys = append(out.Took.Keys, h.Player)
+				out.Took.Vals = append(out.Took.Vals, parse.JoinCards(h.Cards))
+			}
+			for _, c := range r.Src.Taken {
+				if out.Taken == nil {
+					out.Taken = &score.Scores{}
+				}
+				out.Taken.Keys = append(out.Taken.Keys, c.Player)
+				out.Taken.Vals = append(out.Taken.Vals, c.N)
+			}
+		}
+		if out.Points.Keys == nil {
+			out.Points = score.NewScores(nil)
+		}
+		switch view.BreakSuit {
+		case parse.Hearts:
+			out.BreakSuit = "hearts"
+		case parse.Spades:
+			out.BreakSuit = "spades"
+		}
+		placed := make([]bool, len(sr.Violations))
+		for _, tv := range view.Tricks {
+			st := showTrick{Trick: tv.Number, Leader: r.Name(g, tv.Leader), Points: tv.Points,
+				BrokenBefore: tv.BrokenBefore, BrokenAfter: tv.BrokenAfter, Violations: []validate.Violation{}}
+			if tv.Winner >= 0 {
+				w := r.Name(g, tv.Winner)
+				st.Winner = &w
+			}
+			for k, c := range tv.Cards {
+				l := tv.Seats[k]
+				p := showPlay{Player: r.Name(g, l), Card: c.String(), Hand: tv.Hands[l].String(), Violations: []validate.Violation{}}
+				for i, v := range sr.Violations {
+					if !placed[i] && v.Trick == tv.Number && v.Card == c && (v.Player == p.Player || v.Rule == validate.WrongLeader && k == 0) {
+						p.Violations = append(p.Violations, v)
+						placed[i] = true
+					}
+				}
+				st.Plays = append(st.Plays, p)
+			}
+			for i, v := range sr.Violations {
+				if !placed[i] && v.Trick == tv.Number {
+					st.Violations = append(st.Violations, v)
+					placed[i] = true
+				}
+			}
+			out.Tricks = append(out.Tricks, st)
+		}
+		for i, v := range sr.Violations {
+			if !placed[i] {
+				out.Violations = append(out.Violations, v)
+			}
+		}
+		sg.Rounds = append(sg.Rounds, out)
+	}
+	return sg
+}
+
+
+// write prints the view for a person: per trick one line per card with its player, the lead
+// and the win marked, the hand before the trick, and each violation under its card.
+func (sg showGame) write(w *bufio.Writer, col palette) {
+	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s (%s)", sg.File, sg.Game, sg.Ruleset, strings.Join(sg.Players, " ")))
+	width := 0
+	for _, p := range sg.Players {
+		width = max(width, len(p))
+	}
+	viol := func(indent string, vs []validate.Violation) {
+		for _, v := range vs {
+			where := ""
+			if v.Pos.Line > 0 {
+				where = fmt.Sprintf(" (line %d)", v.Pos.Line)
+			}
+			fmt.Fprintf(w, "%s%s %s%s\n", indent, col.bad.Sprintf("^ %s:", v.Rule), v.Msg, col.dim.Sprint(where))
+		}
+	}
+	for _, r := range sg.Rounds {
+		w.WriteString("\n")
+		head := fmt.Sprintf("round %d", r.Round)
+		if r.Tiebreak {
+			head += " (tie-break)"
+		}
+		head += fmt.Sprintf(": dealer %s, pass %s", r.Dealer, r.Pass)
+		if len(r.Tricks) > 0 {
+			head += ", hands from the " + r.HandsFrom
+		}
+		fmt.Fprintln(w, col.head.Sprint(head))
+		if r.Bids != nil && len(r.Bids.Keys) > 0 {
+			var bids []string
+			for i, k := range r.Bids.Keys {
+				bids = append(bids, k+"="+r.Bids.Vals[i])
+			}
+			fmt.Fprintf(w, "  bids %s\n", strings.Join(bids, " "))
+		}
+		viol("  ", r.Violations)
+		if r.Tally {
+			var parts []string
+			if r.Took != nil {
+				for i, k := range r.Took.Keys {
+					parts = append(parts, fmt.Sprintf("%s took %s", k, orDash(r.Took.Vals[i])))
+				}
+			}
+			if r.Taken != nil {
+				for i, k := range r.Taken.Keys {
+					parts = append(parts, fmt.Sprintf("%s %d %s", k, r.Taken.Vals[i], plural(r.Taken.Vals[i], "trick")))
+				}
+			}
+			fmt.Fprintf(w, "  a tally, no play recorded: %s\n", strings.Join(parts, ", "))
+		}
+		won := map[string]int{}
+		for _, t := range r.Tricks {
+			state := ""
+			if r.BreakSuit != "" {
+				switch {
+				case t.BrokenBefore:
+					state = r.BreakSuit + " broken"
+				case t.BrokenAfter:
+					state = r.BreakSuit + " broken in this trick"
+				default:
+					state = r.BreakSuit + " not broken"
+				}
+			}
+			fmt.Fprintf(w, "  trick %-3d %s\n", t.Trick, col.dim.Sprint(state))
+			for k, p := range t.Plays {
+				mark := ""
+				if k == 0 {
+					mark = "lead"
+				}
+				wins := t.Winner != nil && *t.Winner == p.Player
+				if wins {
+					mark = strings.TrimPrefix(mark+", wins", ", ")
+				}
+				card := fmt.Sprintf("%-3s", p.Card)
+				if len(p.Violations) > 0 {
+					card = col.bad.Sprint(card)
+				} else if wins {
+					card = col.lead.Sprint(card)
+				}
+				fmt.Fprintf(w, "    %-*s %-10s %s  %s\n", width, p.Player, mark, card, col.dim.Sprint(p.Hand))
+				viol(strings.Repeat(" ", 4+width+1+10+1), p.Violations)
+			}
+			viol("    ", t.Violations)
+			switch {
+			case t.Winner != nil && sg.spades:
+				won[*t.Winner]++
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s wins (%d %s)", *t.Winner, won[*t.Winner], plural(won[*t.Winner], "trick")))
+			case t.Winner != nil:
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s takes %d %s", *t.Winner, t.Points, plural(t.Points, "point")))
+			case t.Trick == len(r.Tricks):
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s to the leader %s, no trick won", t.Points, plural(t.Points, "point"), t.Leader))
+			default:
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s carried to the next trick", t.Points, plural(t.Points, "point")))
+			}
+		}
+		if r.Ignored {
+			w.WriteString("  after the game ended: not scored\n")
+			continue
+		}
+		var pts []string
+		for i, k := range r.Points.Keys {
+			pts = append(pts, fmt.Sprintf("%s %+d → %d", k, r.Points.Vals[i], r.Totals.Get(k)))
+		}
+		fmt.Fprintf(w, "  points: %s\n", strings.Join(pts, ", "))
+		if len(r.Notes) > 0 {
+			fmt.Fprintf(w, "  %s\n", col.dim.Sprint(strings.Join(r.Notes, "; ")))
+		}
+	}
+}

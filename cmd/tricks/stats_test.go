@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// jsonlResult is what this test reads of a `score -f jsonl` line.
+type jsonlResult struct {
+	Ruleset  string   `json:"ruleset"`
+	Players  []string `json:"players"`
+	Sides    []string `json:"sides"`
+	Finished bool     `json:"finished"`
+	Winner   *string  `json:"winner"`
+	Tied     []string `json:"tied"`
+	Rounds   []struct {
+		Points       map[string]int    `json:"points"`
+		Ignored      bool              `json:"ignored"`
+		Moon         *json.RawMessage  `json:"moon"`
+		PenaltyTotal *int              `json:"penalty_total"`
+		PenaltyCards map[string]int    `json:"penalty_cards"`
+		Tricks       map[string]int    `json:"tricks"`
+		Bids         map[string]string `json:"bids"`
+		Bags         map[string]int    `json:"bags"`
+		BagPenalty   map[string]int    `json:"bag_penalty"`
+	} `json:"rounds"`
+	Violations []struct {
+		Rule string `json:"rule"`
+	} `json:"violations"`
+}
+
+// direct is the figures of one ruleset computed straight from score's JSON lines, with two
+// passes over the points for the mean and the standard deviation.
+type direct struct {
+	games, finished, tied, rounds, scored int
+	wins, seatWins                        map[string]int
+	points                                map[string][]float64 // "all" and "seat N"
+	shot, failed                          int
+	viol                                  map[string]int
+	contracts, made, nils, nilsMade, bags int
+	bagPenalties                          int
+}
+
+func computeDirect(t *testing.T, jsonl string) map[string]*direct {
+	out := map[string]*direct{}
+	sc := bufio.NewScanner(strings.NewReader(jsonl))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var r jsonlResult
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r))
+		d := out[r.Ruleset]
+		if d == nil {
+			d = &direct{wins: map[string]int{}, seatWins: map[string]int{}, points: map[string][]float64{}, viol: map[string]int{}}
+			out[r.Ruleset] = d
+		}
+		spades := strings.HasPrefix(r.Ruleset, "spades")
+		units := r.Players
+		seat := func(i int) string { return strconv.Itoa(i + 1) }
+		if r.Sides != nil {
+			units = r.Sides
+			seat = func(i int) string { return fmt.Sprintf("%d+%d", i+1, i+3) }
+		}
+		d.games++
+		if r.Finished {
+			d.finished++
+		} else if len(r.Tied) > 0 {
+			d.tied++
+		}
+		if r.Winner != nil {
+			d.wins[*r.Winner]++
+			for i, u := range units {
+				if u == *r.Winner {
+					d.seatWins[seat(i)]++
+				}
+			}
+		}
+		for _, v := range r.Violations {
+			d.viol[v.Rule]++
+		}
+		d.rounds += len(r.Rounds)
+		prev := map[string]int{}
+		for _, rd := range r.Rounds {
+			if rd.Ignored {
+				continue
+			}
+			d.scored++
+			for i, u := range units {
+				if p, ok := rd.Points[u]; ok {
+					d.points["all"] = append(d.points["all"], float64(p))
+					d.points["seat "+seat(i)] = append(d.points["seat "+seat(i)], float64(p))
+				}
+			}
+			if !spades {
+				if rd.Moon != nil && string(*rd.Moon) != "null" {
+					d.shot++
+				} else if rd.PenaltyTotal != nil && *rd.PenaltyTotal > 1 {
+					for _, n := range rd.PenaltyCards {
+						if n == *rd.PenaltyTotal-1 {
+							d.failed++
+							break
+						}
+					}
+				}
+				continue
+			}
+			for _, u := range units {
+				pen := -rd.BagPenalty[u] / 100
+				d.bagPenalties += pen
+				d.bags += rd.Bags[u] - prev[u] + 10*pen
+				prev[u] = rd.Bags[u]
+			}
+			sum := 0
+			for _, n := range rd.Tricks {
+				sum += n
+			}
+			if sum == 0 {
+				continue
+			}
+			for _, u := range units {
+				bid, took, number, blind := 0, 0, false, false
+				for _, p := range strings.Split(u, "+") {
+					b := strings.TrimPrefix(rd.Bids[p], "b")
+					isBlind := b != rd.Bids[p]
+					if b == "nil" || b == "0" || b == "" {
+						d.nils++
+						if rd.Tricks[p] == 0 {
+							d.nilsMade++
+						}
+						continue
+					}
+					n, err := strconv.Atoi(b)
+					require.NoError(t, err)
+					bid, took, number, blind = bid+n, took+rd.Tricks[p], true, blind || isBlind
+				}
+				if number {
+					d.contracts++
+					if took == bid || (!blind && took > bid) { // a blind bid is made exactly
+						d.made++
+					}
+				}
+			}
+		}
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+func meanSD(xs []float64) (float64, float64) {
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	mean := sum / float64(len(xs))
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(ss / float64(len(xs)-1))
+}
+
+// TestStatsMatchesScoreJSONL: the figures of `stats` on simulated games (legal and with
+// illegal plays, Hearts and both Spades, mixed in one input) are those computed directly
+// from `score -f jsonl` over the same games.
+func TestStatsMatchesScoreJSONL(t *testing.T) {
+	requireSimulate(t)
+	var input []string
+	for _, sim := range [][]string{
+		{"-r", "hearts", "-n", "150", "--seed", "11", "--illegal", "0.01"},
+		{"-r", "black-maria", "-n", "60", "--seed", "12", "-p", "5"},
+		{"-r", "spades-partnership", "-n", "80", "--seed", "13", "--illegal", "0.01"},
+		{"-r", "spades", "-n", "60", "--seed", "14"},
+	} {
+		code, out, stderr := simRun("", append([]string{"simulate"}, sim...)...)
+		require.Equal(t, 0, code, stderr)
+		input = append(input, strings.TrimSuffix(out, "\n"))
+	}
+	in := strings.Join(input, "\n---\n") + "\n"
+
+	code, jsonl, stderr := simRun(in, "score", "-f", "jsonl", "-")
+	require.Equal(t, 0, code, stderr)
+	want := computeDirect(t, jsonl)
+
+	code, out, stderr := simRun(in, "stats", "-f", "json", "-j", "3", "-")
+	require.Equal(t, 0, code, stderr)
+	var rep statsReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	require.Len(t, rep.Groups, 4)
+	require.Equal(t, 350, rep.Games)
+	for _, g := range rep.Groups {
+		d := want[g.Ruleset]
+		require.NotNil(t, d, g.Ruleset)
+		name := g.Ruleset
+		require.Equal(t, d.games, g.Games, name)
+		require.Equal(t, d.finished, g.Finished, name)
+		require.Equal(t, d.tied, g.Tied, name)
+		require.Equal(t, d.games-d.finished-d.tied, g.Unfinished, name)
+		require.Equal(t, d.rounds, g.Rounds, name)
+		require.Equal(t, d.scored, g.ScoredRounds, name)
+		require.Equal(t, d.wins, g.Wins.ByPlayer, name)
+		require.Equal(t, d.seatWins, g.Wins.BySeat, name)
+		require.Equal(t, d.viol, countsOf(g.Violations.ByRule), name)
+		for rule, c := range g.Violations.ByRule {
+			require.InDelta(t, float64(d.viol[rule])*100/float64(d.rounds), c.Per100Round, 1e-9, name)
+		}
+		check := func(key string, m moments) {
+			xs := d.points[key]
+			require.EqualValues(t, len(xs), m.N, "%s %s", name, key)
+			mean, sd := meanSD(xs)
+			require.InDelta(t, mean, m.Mean, 1e-9, "%s %s mean", name, key)
+			require.InDelta(t, sd, m.SD, 1e-9, "%s %s sd", name, key)
+			half := 1.96 * sd / math.Sqrt(float64(len(xs)))
+			require.InDelta(t, mean-half, m.CI95[0], 1e-9, "%s %s ci", name, key)
+			require.InDelta(t, mean+half, m.CI95[1], 1e-9, "%s %s ci", name, key)
+		}
+		check("all", g.Points.All)
+		require.Len(t, g.Points.BySeat, len(d.points)-1, name)
+		for seat, m := range g.Points.BySeat {
+			check("seat "+seat, m)
+		}
+		if g.Spades != nil {
+			s := g.Spades
+			require.Nil(t, g.Moons, name)
+			require.Equal(t, d.contracts, s.Contracts, name)
+			require.Equal(t, d.made, s.Made, name)
+			require.Equal(t, d.nils, s.Nils, name)
+			require.Equal(t, d.nilsMade, s.NilsMade, name)
+			require.Equal(t, d.bags, s.Bags, name)
+			require.Equal(t, d.bagPenalties, s.BagPenalties, name)
+			require.Positive(t, s.Contracts, name)
+		} else {
+			require.NotNil(t, g.Moons, name)
+			require.Equal(t, d.shot, g.Moons.Shot, name)
+			require.Equal(t, d.failed, g.Moons.Failed, name)
+			require.Equal(t, d.scored, g.Moons.Rounds, name)
+		}
+	}
+	// The illegal plays were found and counted.
+	require.Positive(t, want["hearts"].viol["revoke"]+want["hearts"].viol["hearts-not-broken"])
+	require.Positive(t, want["hearts"].shot)
+}
+
+func countsOf(m map[string]statCount) map[string]int {
+	out := map[string]int{}
+	for k, c := range m {
+		out[k] = c.Count
+	}
+	return out
+}

@@ -133,8 +133,10 @@ func validateCommand(e *env) *cli.Command {
 }
 
 func scoreCommand(e *env) *cli.Command {
-	return replayCommand(e, "score", "per-round points, running totals, moons, penalties and the winner",
-		func(e *env, c *cli.Context) gameWriter { return newScoreWriter(e, c) })
+	cmd := replayCommand(e, "score", "per-round points, running totals, moons, penalties and the winner",
+		func(e *env, c *cli.Context) gameWriter { return withCharts(e, c, newScoreWriter(e, c)) })
+	cmd.Flags, cmd.Before = append(cmd.Flags, chartFlags()...), chartBefore
+	return cmd
 }
 
 func rulesetsCommand(e *env) *cli.Command {

@@ -232,7 +232,6 @@ func buildShow(j *job, only int) showGame {
 	return sg
 }
 
-
 // write prints the view for a person: per trick one line per card with its player, the lead
 // and the win marked, the hand before the trick, and each violation under its card.
 func (sg showGame) write(w *bufio.Writer, col palette) {

@@ -493,7 +493,7 @@ func (rep statsReport) writeTable(w *bufio.Writer, col palette) {
 			if sides := len(g.Points.BySeat); s.Rounds > 0 && sides > 0 {
 				perSide = float64(s.Bags) / float64(s.Rounds*sides)
 			}
-			row("bags", fmt.Sprintf("%d (%.2f per side and round), %d bag %s", s.Bags, perSide, s.BagPenalties, map[bool]string{true: "penalty", false: "penalties"}[s.BagPenalties == 1]))
+			row("bags", fmt.Sprintf("%d (%.2f per player or side and round), %d bag %s", s.Bags, perSide, s.BagPenalties, map[bool]string{true: "penalty", false: "penalties"}[s.BagPenalties == 1]))
 		}
 	}
 	if len(rep.Groups) == 0 {

@@ -219,7 +219,11 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 	fmt.Fprintf(w, "running totals, %s\n", s.title)
 	for r := range grid {
 		fmt.Fprintf(w, "%7s │", labels[r])
-		for x, ch := range grid[r] {
+		end := len(grid[r])
+		for end > 0 && grid[r][end-1] == ' ' {
+			end--
+		}
+		for x, ch := range grid[r][:end] {
 			w.WriteString(paint(owner[r][x], string(ch)))
 		}
 		if r == targetRow {

@@ -144,3 +144,23 @@ func TestChartFlags(t *testing.T) {
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, "--chart-svg")
 }
+
+// TestChartSVGCommitted: the chart committed with the README (and its PNG rendering) is what
+// `tricks score --chart-svg` writes for the shipped demo; -update rewrites it (render the PNG
+// again then, with any SVG renderer).
+func TestChartSVGCommitted(t *testing.T) {
+	t.Chdir("../..")
+	const committed = "testdata/charts/hearts.svg"
+	out := filepath.Join(t.TempDir(), "hearts.svg")
+	code, _, stderr := simRun("", "score", "--chart-svg", out, "testdata/examples/hearts.tricks")
+	require.Equal(t, 0, code, stderr)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(committed), 0o755))
+		require.NoError(t, os.WriteFile(committed, got, 0o644))
+	}
+	want, err := os.ReadFile(committed)
+	require.NoError(t, err, "run with -update to create it")
+	require.Equal(t, string(want), string(got), "%s is stale: go test ./cmd/tricks -run ChartSVGCommitted -update", committed)
+}

@@ -253,3 +253,18 @@ func countsOf(m map[string]statCount) map[string]int {
 	}
 	return out
 }
+
+// BenchmarkStats: `stats` over simulated hearts games, one worker (the whole command: read,
+// parse, replay, score and count).
+func BenchmarkStats(b *testing.B) {
+	code, games, stderr := simRun("", "simulate", "-r", "hearts", "-n", "200", "--seed", "3")
+	require.Equal(b, 0, code, stderr)
+	b.SetBytes(int64(len(games)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if code, _, stderr := simRun(games, "stats", "-j", "1", "-"); code != 0 {
+			b.Fatal(stderr)
+		}
+	}
+	b.ReportMetric(float64(200*b.N)/b.Elapsed().Seconds(), "games/s")
+}

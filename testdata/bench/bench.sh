@@ -25,4 +25,5 @@ for j in 1 2; do
   run "validate text -j $j" "$dir/tricks" validate -q -j "$j" "$dir/games.tricks"
 done
 run "score text jsonl -j 2" "$dir/tricks" score -f jsonl -j 2 "$dir/games.tricks"
+run "stats text -j 1" "$dir/tricks" stats -j 1 "$dir/games.tricks"
 run "validate yaml -j 2" "$dir/tricks" validate -q -j 2 "$dir/games.yaml"

@@ -169,7 +169,6 @@ func meanSD(xs []float64) (float64, float64) {
 // illegal plays, Hearts and both Spades, mixed in one input) are those computed directly
 // from `score -f jsonl` over the same games.
 func TestStatsMatchesScoreJSONL(t *testing.T) {
-	requireSimulate(t)
 	var input []string
 	for _, sim := range [][]string{
 		{"-r", "hearts", "-n", "150", "--seed", "11", "--illegal", "0.01"},

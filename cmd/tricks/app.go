@@ -151,3 +151,14 @@ func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
+
+// stdinName names standard input in messages and results (CLI.md).
+const stdinName = "<stdin>"
+
+// displayName is how a file argument is named in messages and results: "-" is <stdin>.
+func displayName(arg string) string {
+	if arg == "-" {
+		return stdinName
+	}
+	return arg
+}

@@ -246,7 +246,7 @@ func TestProgressErrorsOwnLine(t *testing.T) {
 	if code != 2 {
 		t.Fatalf("exit %d, want 2", code)
 	}
-	i := strings.Index(stderr, "-:2564:18: ")
+	i := strings.Index(stderr, "<stdin>:2564:18: ")
 	if i < 0 {
 		t.Fatalf("no error for the bad card: %q", stderr)
 	}

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 	"github.com/urfave/cli/v2"
@@ -31,43 +34,89 @@ func (n *counts) add(j *job) {
 	}
 }
 
-// jsonOut writes the JSON format: one game's object alone, several as an array (FORMAT.md
-// "Results"). The first object is held back until it is known whether a second follows.
+// jsonOut writes the JSON format: always one array with an element per game, "[]" for
+// none (CLI.md), so that `jq '.[0]'` works whatever the number of games.
 type jsonOut struct {
-	pending []byte
-	n       int
+	n int
 }
 
 func (j *jsonOut) add(w *bufio.Writer, b []byte) {
-	j.n++
-	switch j.n {
-	case 1:
-		j.pending = append([]byte(nil), b...)
-	case 2:
+	if j.n == 0 {
 		w.WriteString("[\n")
-		w.Write(j.pending)
-		j.pending = nil
-		fallthrough
-	default:
+	} else {
 		w.WriteString(",\n")
-		w.Write(b)
 	}
+	j.n++
+	w.Write(b)
 }
 
 func (j *jsonOut) finish(w *bufio.Writer) {
-	switch j.n {
-	case 0:
+	if j.n == 0 {
 		w.WriteString("[]\n")
-	case 1:
-		w.Write(j.pending)
-		w.WriteString("\n")
-	default:
-		w.WriteString("\n]\n")
+		return
 	}
+	w.WriteString("\n]\n")
 }
 
-// writeDoc writes one game's JSON object in a structured format: json (the object, or an
-// array of them), jsonl (one per line) or yaml (one document per game, keys in the same
+// errorJSON is a game that cannot be read, as an element of the machine output (CLI.md):
+// its file, its number in the file and its messages.
+type errorJSON struct {
+	File   string         `json:"file"`
+	Game   int            `json:"game"`
+	Errors []errorMessage `json:"errors"`
+}
+
+type errorMessage struct {
+	Line    *int   `json:"line"`
+	Col     *int   `json:"col"`
+	Message string `json:"message"`
+}
+
+// errorDoc is the error object of an unreadable game.
+func errorDoc(j *job, game int) []byte {
+	out := errorJSON{File: j.file, Game: game}
+	var el parse.ErrorList
+	if errors.As(j.err, &el) {
+		for _, e := range el {
+			m := errorMessage{Message: e.Msg}
+			if e.Pos.Line > 0 {
+				line := e.Pos.Line
+				m.Line = &line
+			}
+			if e.Pos.Col > 0 {
+				col := e.Pos.Col
+				m.Col = &col
+			}
+			out.Errors = append(out.Errors, m)
+		}
+	} else {
+		out.Errors = []errorMessage{{Message: j.err.Error()}}
+	}
+	b, _ := marshalJSON(out)
+	return b
+}
+
+// gameNumbers numbers the games of each file as they are written (the games of a file
+// come one after the other, in order), for the error objects of games that have no
+// parsed game to say which they are.
+type gameNumbers struct {
+	file string
+	n    int
+}
+
+func (g *gameNumbers) next(j *job) int {
+	if j.file != g.file {
+		g.file, g.n = j.file, 0
+	}
+	g.n++
+	if j.game != nil && j.game.Index > 0 {
+		g.n = j.game.Index
+	}
+	return g.n
+}
+
+// writeDoc writes one game's JSON object in a structured format: json (an array of
+// them), jsonl (one per line) or yaml (one document per game, keys in the same
 // order as the JSON).
 func writeDoc(w *bufio.Writer, format string, js *jsonOut, b []byte) {
 	switch format {
@@ -93,6 +142,24 @@ func writeDoc(w *bufio.Writer, format string, js *jsonOut, b []byte) {
 	}
 }
 
+// marshalJSON is json.Marshal without HTML escaping, so that names such as <stdin> read
+// as written.
+func marshalJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// structured reports whether a format is one of the machine formats that carry an element
+// per game, unreadable games included.
+func structured(format string) bool {
+	return format == "json" || format == "jsonl" || format == "yaml"
+}
+
 // blockStyle clears the JSON flow and quoting styles so that YAML is written in block style
 // (yaml.v3 still quotes what needs quoting).
 func blockStyle(n *yaml.Node) {
@@ -113,6 +180,7 @@ type validateWriter struct {
 	n      counts
 	first  bool
 	js     jsonOut
+	nums   gameNumbers
 }
 
 func newValidateWriter(e *env, c *cli.Context) *validateWriter {
@@ -133,9 +201,13 @@ type validateJSON struct {
 
 func (vw *validateWriter) game(j *job) {
 	vw.n.add(j)
+	game := vw.nums.next(j)
 	if j.err != nil {
 		vw.w.Flush()
 		printError(vw.e.stderr, j.file, j.err)
+		if !vw.quiet && structured(vw.format) {
+			writeDoc(vw.w, vw.format, &vw.js, errorDoc(j, game))
+		}
 		return
 	}
 	if vw.quiet {
@@ -144,7 +216,7 @@ func (vw *validateWriter) game(j *job) {
 	vs := j.res.Violations
 	switch vw.format {
 	case "json", "jsonl", "yaml":
-		b, _ := json.Marshal(validateJSON{j.res.File, j.res.Game, j.res.Ruleset, len(vs) == 0, vs})
+		b, _ := marshalJSON(validateJSON{j.res.File, j.res.Game, j.res.Ruleset, len(vs) == 0, vs})
 		writeDoc(vw.w, vw.format, &vw.js, b)
 	case "csv":
 		cw := csv.NewWriter(vw.w)
@@ -221,6 +293,7 @@ type scoreWriter struct {
 	n      counts
 	first  bool
 	js     jsonOut
+	nums   gameNumbers
 }
 
 func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
@@ -234,9 +307,13 @@ func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
 
 func (sw *scoreWriter) game(j *job) {
 	sw.n.add(j)
+	game := sw.nums.next(j)
 	if j.err != nil {
 		sw.w.Flush()
 		printError(sw.e.stderr, j.file, j.err)
+		if !sw.quiet && structured(sw.format) {
+			writeDoc(sw.w, sw.format, &sw.js, errorDoc(j, game))
+		}
 		return
 	}
 	if sw.quiet {
@@ -245,7 +322,7 @@ func (sw *scoreWriter) game(j *job) {
 	res := j.res
 	switch sw.format {
 	case "json", "jsonl", "yaml":
-		b, err := json.Marshal(res)
+		b, err := marshalJSON(res)
 		if err != nil {
 			fmt.Fprintf(sw.e.stderr, "%s: %v\n", j.file, err)
 			return

@@ -141,7 +141,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 		}
 		for _, f := range files {
 			e.readFileLazy(f, func(load func() (*parse.Game, error), err error) {
-				b.jobs = append(b.jobs, &job{file: f, load: load, err: err})
+				b.jobs = append(b.jobs, &job{file: displayName(f), load: load, err: err})
 				if len(b.jobs) == batchSize {
 					send()
 				}
@@ -245,7 +245,7 @@ func (e *env) readFileLazy(name string, fn func(func() (*parse.Game, error), err
 		defer f.Close()
 		r = f
 	}
-	rd := parse.NewReader(r, name, parse.Auto)
+	rd := parse.NewReader(r, displayName(name), parse.Auto)
 	for {
 		load, err := rd.NextLazy()
 		if errors.Is(err, io.EOF) {
@@ -288,6 +288,7 @@ func process(v *validate.Validator, res *resolver, j *job) {
 
 // printError writes an input error, one line per positioned message.
 func printError(w io.Writer, file string, err error) {
+	file = displayName(file)
 	var el parse.ErrorList
 	if errors.As(err, &el) {
 		for _, e := range el {

@@ -31,6 +31,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := &cli.App{
 		Name:      "tricks",
 		Usage:     "check and score recorded games of Hearts-family card games and Spades",
+		Version:   version(),
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
@@ -45,6 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			simulateCommand(env),
 			statsCommand(env),
 			showCommand(env),
+			completionCommand(env),
 		},
 		// Option values hold commas (pass=left,right): never split -o at them.
 		DisableSliceFlagSeparator: true,
@@ -56,6 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, c := range app.Commands {
 		c.OnUsageError = usage // a usage error is one line on stderr, never the help on stdout
 	}
+	explain(app)
 	err := app.Run(flagsFirst(app, normalizeArgs(args)))
 	var ee exitError
 	var ue usageError

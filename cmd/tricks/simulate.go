@@ -25,14 +25,14 @@ func simulateCommand(e *env) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (required)"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` (repeatable); written as the games' option lines"},
-			&cli.IntFlag{Name: "players", Aliases: []string{"p"}, Usage: "`N` players (default 4, or the ruleset's smallest table when 4 cannot play)"},
+			&cli.IntFlag{Name: "players", Aliases: []string{"p"}, Usage: "`N` players", DefaultText: "4, or the ruleset's smallest table when 4 cannot play"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 1, Usage: "number of `GAMES` to write"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed `S`: the same seed gives the same games"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text or yaml"},
 			&cli.Float64Flag{Name: "illegal", Usage: "probability `P` that a play is made illegal where an illegal alternative exists"},
 			&cli.BoolFlag{Name: "with-deal", Usage: "write the deal and the passes (otherwise hands are inferred from the play)"},
 			&cli.BoolFlag{Name: "leaders", Usage: "name the leader of every trick"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` parallel generators (default: the number of CPUs); output order stays game order"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` parallel generators; output order stays game order", DefaultText: "the number of CPUs"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {

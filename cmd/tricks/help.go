@@ -1,0 +1,141 @@
+package main
+
+import (
+	"runtime/debug"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// examples are the EXAMPLES section of each command's --help (and of `tricks --help`, under
+// the empty name). Every command has one; a test checks that they all do.
+var examples = map[string][]string{
+	"": {
+		"tricks score testdata/examples/hearts.tricks      # score a game",
+		"tricks validate night.tricks                      # list illegal plays; exit 1 if any",
+		"tricks score -f json night.tricks | jq '.[0].totals'",
+		"tricks help score                                 # one command's flags and examples",
+		"source <(tricks completion bash)                  # tab completion in bash",
+	},
+	"validate": {
+		"tricks validate night.tricks                      # FILE:LINE:COL: rule: reason (round R, trick T)",
+		"tricks validate games/                            # every transcript below a directory",
+		"tricks validate -q night.tricks && echo clean     # the exit status alone: 0 clean, 1 illegal plays",
+		"tricks validate -f jsonl night.tricks             # one object per game, errors included",
+		"tricks simulate -r hearts -n 100 --illegal 0.05 | tricks validate -",
+	},
+	"score": {
+		"tricks score night.tricks                         # per-round points, running totals, winner",
+		"tricks score -r black-maria -o moon=new night.tricks",
+		"tricks score -f json night.tricks | jq '.[0].totals'",
+		"tricks score -f csv night.tricks > night.csv      # one row per round and player (or side)",
+		"tricks score --strict night.tricks                # exit 1 when a play is illegal",
+	},
+	"compare": {
+		"tricks compare -r hearts -r black-maria night.tricks",
+		"tricks compare -r hearts -r hearts:moon=new:target=50 night.tricks",
+		"tricks compare -r hearts,omnibus,black-jack -f json night.tricks",
+	},
+	"rulesets": {
+		"tricks rulesets                                   # the built-in rulesets, one a line",
+		"tricks rulesets hearts                            # every parameter of one, as YAML",
+		"tricks rulesets hearts -o target=50 > house.yaml  # edit, then: tricks score -r house.yaml night.tricks",
+	},
+	"convert": {
+		"tricks convert --to yaml night.tricks > night.yaml",
+		"tricks convert --to text night.yaml               # canonical text: converting it again changes nothing",
+	},
+	"simulate": {
+		"tricks simulate -r hearts --seed 7                # one random legal game",
+		"tricks simulate -r spades-partnership -n 1000 > games.tricks",
+		"tricks simulate -r hearts -n 100 --illegal 0.05 --with-deal | tricks validate -",
+	},
+	"completion": {
+		"source <(tricks completion bash)                  # bash, for this shell",
+		"tricks completion bash > /etc/bash_completion.d/tricks",
+		"source <(tricks completion zsh)                   # zsh",
+		"tricks completion fish > ~/.config/fish/completions/tricks.fish",
+	},
+}
+
+// examplesSection formats a command's examples for its help template.
+func examplesSection(name string) string {
+	ex, ok := examples[name]
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\nEXAMPLES:\n")
+	for _, e := range ex {
+		b.WriteString("   " + strings.ReplaceAll(e, "{{", `{{"{{"}}`) + "\n")
+	}
+	return b.String()
+}
+
+// explain adds the EXAMPLES section to the help of the app and of every command, and
+// keeps the flag lists accurate: a boolean flag does not print "(default: false)".
+func explain(app *cli.App) {
+	app.CustomAppHelpTemplate = cli.AppHelpTemplate + examplesSection("")
+	for _, c := range app.Commands {
+		if c.Name == "help" {
+			continue
+		}
+		c.CustomHelpTemplate = cli.CommandHelpTemplate + examplesSection(c.Name)
+		for _, f := range c.Flags {
+			if b, ok := f.(*cli.BoolFlag); ok {
+				b.DisableDefaultText = true
+			}
+		}
+	}
+}
+
+// version is what `tricks --version` prints: the module version and the VCS revision the
+// binary was built from, as the Go toolchain recorded them in the build info.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown (no build information)"
+	}
+	return versionOf(bi)
+}
+
+// versionOf formats build information: "v1.2.0 (rev 0123456789ab, 2026-12-01T20:00:00Z)",
+// "(devel)" for a build outside a module version, "+modified" for uncommitted changes.
+func versionOf(bi *debug.BuildInfo) string {
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, when string
+	modified := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	var extra []string
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if modified {
+			rev += "+modified"
+		}
+		extra = append(extra, "rev "+rev)
+	}
+	if when != "" {
+		extra = append(extra, when)
+	}
+	if bi.GoVersion != "" {
+		extra = append(extra, bi.GoVersion)
+	}
+	if len(extra) > 0 {
+		v += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return v
+}

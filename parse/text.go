@@ -943,9 +943,14 @@ func (p *textParser) countStmt(list []Count, kw string) []Count {
 			break
 		}
 		off := p.i
-		name, ok := p.name("a player name")
+		name, ok := "", false
+		if kw != "tricks" {
+			name, ok = p.sideName()
+		}
 		if !ok {
-			return list
+			if name, ok = p.name("a player name"); !ok {
+				return list
+			}
 		}
 		if !p.expect('=', "the player name") {
 			return list
@@ -965,6 +970,26 @@ func (p *textParser) countStmt(list []Count, kw string) []Count {
 		p.errAt(p.i, "expected NAME=NUMBER after %s, found end of line", kw)
 	}
 	return list
+}
+
+// sideName reads a partnership side on a score or total line, bare names joined by "+"
+// (ann+cat), as results name sides; it reads nothing when the cursor is not at one.
+func (p *textParser) sideName() (string, bool) {
+	j := p.i
+	for j < len(p.s) && !isDelim(p.s[j]) {
+		j++
+	}
+	w := p.s[p.i:j]
+	if !strings.Contains(w, "+") {
+		return "", false
+	}
+	for _, part := range strings.Split(w, "+") {
+		if !IsBareName(part) {
+			return "", false
+		}
+	}
+	p.i = j
+	return w, true
 }
 
 func (p *textParser) moonStmt() {

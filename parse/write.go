@@ -67,6 +67,21 @@ func appendName(b []byte, s string) []byte {
 	return appendQuoted(b, s)
 }
 
+// appendSideName writes a name on a score or total line: a side of bare names joined by
+// "+" is written bare (ann+cat), as the text reader takes it; anything else as appendName.
+func appendSideName(b []byte, s string) []byte {
+	if strings.Contains(s, "+") {
+		bare := true
+		for _, p := range strings.Split(s, "+") {
+			bare = bare && IsBareName(p)
+		}
+		if bare {
+			return append(b, s...)
+		}
+	}
+	return appendName(b, s)
+}
+
 // appendValue writes an option or meta value, or a ruleset name: bare when it is a single
 // word without quote or comment sign, quoted otherwise.
 func appendValue(b []byte, s string) []byte {
@@ -220,7 +235,7 @@ func appendCountLine(b []byte, kw string, cs []Count) []byte {
 	b = append(b, kw...)
 	for _, c := range cs {
 		b = append(b, ' ')
-		b = appendName(b, c.Player)
+		b = appendSideName(b, c.Player)
 		b = append(b, '=')
 		b = appendInt(b, c.N)
 	}

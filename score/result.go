@@ -44,7 +44,9 @@ type Round struct {
 	Moon       *Moon                `json:"moon"`
 	Violations []validate.Violation `json:"violations"`
 	// Informative figures.
-	PenaltyTotal *int     `json:"penalty_total,omitempty"` // penalty cards in play
+	// PenaltyTotal is how many penalty cards the round had in play: a count of cards, not
+	// points (14 in Hearts: 13 hearts and QS).
+	PenaltyTotal *int     `json:"penalty_cards_in_play,omitempty"`
 	PenaltyCards *Scores  `json:"penalty_cards,omitempty"` // penalty cards each player took
 	Tricks       *Scores  `json:"tricks,omitempty"`        // tricks each player won
 	Carried      int      `json:"carried,omitempty"`       // tricks nobody won (cancellation)

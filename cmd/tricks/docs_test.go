@@ -1,0 +1,243 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// The user documentation lives in the repository: the README, parse/FORMAT.md,
+// rulesets/RULES.md and cmd/tricks/CLI.md. These tests keep it true to the code.
+
+const repoRoot = "../.."
+
+var userDocs = []string{"README.md", "parse/FORMAT.md", "rulesets/RULES.md", "cmd/tricks/CLI.md"}
+
+func readDoc(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// fence is a fenced block of a Markdown file: its info string and its text.
+type fence struct {
+	lang, text string
+	line       int
+}
+
+func fences(doc string) []fence {
+	var out []fence
+	var cur *fence
+	for i, line := range strings.Split(doc, "\n") {
+		switch {
+		case cur == nil && strings.HasPrefix(line, "```"):
+			cur = &fence{lang: strings.TrimSpace(line[3:]), line: i + 1}
+		case cur != nil && strings.HasPrefix(line, "```"):
+			out = append(out, *cur)
+			cur = nil
+		case cur != nil:
+			cur.text += line + "\n"
+		}
+	}
+	return out
+}
+
+// TestDocLinks: every relative link of the user docs names a file of the repository, so that a
+// clone has everything the README points to.
+func TestDocLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)#\s]*)(#[^)]*)?\)`)
+	for _, name := range userDocs {
+		doc := readDoc(t, name)
+		for _, m := range link.FindAllStringSubmatch(doc, -1) {
+			target := m[1]
+			if target == "" || strings.Contains(target, "://") {
+				continue
+			}
+			path := filepath.Join(repoRoot, filepath.Dir(name), target)
+			rel, err := filepath.Rel(repoRoot, path)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				t.Errorf("%s links to %s, outside the repository", name, target)
+				continue
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s links to %s: %v", name, target, err)
+			}
+		}
+		if user, _, _ := strings.Cut(doc, "\n## Development"); strings.Contains(user, "../shared") {
+			t.Errorf("%s mentions ../shared, which a clone does not have", name)
+		}
+	}
+}
+
+// TestDocTranscripts: every transcript shown in the docs (a ```tricks block) is read without
+// an input error.
+func TestDocTranscripts(t *testing.T) {
+	n := 0
+	for _, name := range userDocs {
+		for _, f := range fences(readDoc(t, name)) {
+			if f.lang != "tricks" {
+				continue
+			}
+			n++
+			code := run([]string{"tricks", "validate", "-q", "-"}, strings.NewReader(f.text), &strings.Builder{}, &strings.Builder{})
+			var stderr strings.Builder
+			if code == exitInput {
+				run([]string{"tricks", "validate", "-"}, strings.NewReader(f.text), &strings.Builder{}, &stderr)
+				t.Errorf("%s:%d: the transcript cannot be read:\n%s", name, f.line, stderr.String())
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d transcripts in the docs", n)
+	}
+}
+
+// TestRuleCodeExamples: CLI.md has a section per rule code whose transcript, run through
+// `tricks validate`, prints the lines the section shows.
+func TestRuleCodeExamples(t *testing.T) {
+	doc := readDoc(t, "cmd/tricks/CLI.md")
+	_, codes, ok := strings.Cut(doc, "\n## Rule codes\n")
+	if !ok {
+		t.Fatal("CLI.md has no Rule codes section")
+	}
+	sections := map[string]string{}
+	for _, s := range strings.Split(codes, "\n### `")[1:] {
+		code, body, _ := strings.Cut(s, "`")
+		sections[code] = body
+	}
+	all := []string{validate.Revoke, validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.FirstLead,
+		validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden,
+		validate.BidMissing, validate.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard,
+		validate.WrongLeader, validate.DealSize, validate.DeckMismatch, validate.UnknownPlayer,
+		validate.AfterGameEnd, validate.ScoreMismatch, validate.BadTiebreak, validate.IncompleteRound}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, code := range all {
+		t.Run(code, func(t *testing.T) {
+			body, ok := sections[code]
+			if !ok {
+				t.Fatalf("CLI.md has no example for %s", code)
+			}
+			var src, want string
+			for _, f := range fences(body) {
+				switch {
+				case f.lang == "tricks" && src == "":
+					src = f.text
+				case f.lang == "text" && want == "":
+					want = f.text
+				}
+			}
+			cmd, lines, _ := strings.Cut(want, "\n")
+			file := code + ".tricks"
+			if src == "" || cmd != "$ tricks validate "+file {
+				t.Fatalf("the example needs a tricks block and a text block starting with $ tricks validate %s", file)
+			}
+			if err := os.WriteFile(file, []byte(src), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			out, stderr, status := runCLI("validate", file)
+			if status != exitIllegal {
+				t.Errorf("exit %d, want 1; stderr %q", status, stderr)
+			}
+			got := strings.Split(out, "\n")
+			for _, line := range strings.Split(strings.TrimSpace(lines), "\n") {
+				if !strings.Contains(line, ": "+code+": ") {
+					t.Errorf("example line %q does not show %s", line, code)
+				}
+				found := false
+				for _, g := range got {
+					found = found || strings.HasPrefix(g, line)
+				}
+				if !found {
+					t.Errorf("validate does not print %q; it prints:\n%s", line, out)
+				}
+			}
+		})
+	}
+}
+
+// TestRulesDocCoversRulesets: RULES.md names every built-in ruleset and every ruleset key
+// and option of both families.
+func TestRulesDocCoversRulesets(t *testing.T) {
+	doc := readDoc(t, "rulesets/RULES.md")
+	names := rulesets.Names()
+	for _, f := range []string{"hearts", "spades"} {
+		names = append(names, rulesets.Keys(f)...)
+	}
+	for _, n := range names {
+		if !strings.Contains(doc, "`"+n+"`") {
+			t.Errorf("RULES.md does not mention `%s`", n)
+		}
+	}
+}
+
+// TestReadmeExamples runs the README's shell examples (its ```sh blocks) in a copy of
+// testdata/examples, with tricks on $PATH: each must exit 0, or 1 where it validates games
+// with mistakes, and never 2. `go` lines are left out (they need the module), `go run
+// ./cmd/tricks` is run as tricks, and lines that call jq or source a completion script run
+// only where jq or bash is installed.
+func TestReadmeExamples(t *testing.T) {
+	var script strings.Builder
+	n := 0
+	for _, f := range fences(readDoc(t, "README.md")) {
+		if f.lang != "sh" {
+			continue
+		}
+		for _, line := range strings.Split(f.text, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			line = strings.TrimSpace(trailingComment.ReplaceAllString(line, ""))
+			if rest, ok := strings.CutPrefix(line, "go run ./cmd/tricks "); ok {
+				line = "tricks " + rest
+			}
+			if strings.HasPrefix(line, "go ") {
+				continue
+			}
+			cond := "[exec:bash] "
+			if strings.Contains(line, "jq ") {
+				cond += "[exec:jq] "
+			}
+			n++
+			fmt.Fprintf(&script, "# README: %s\n%sexec bash -o pipefail -c %s\n", line, cond, shellQuote(line+"; s=$?; [ $s -le 1 ] || exit $s"))
+		}
+	}
+	if n < 8 {
+		t.Fatalf("only %d shell examples in the README", n)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "readme.txtar"), []byte(script.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	examples, err := filepath.Abs(filepath.Join(repoRoot, "testdata", "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: dir,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("NO_COLOR", "")
+			env.Setenv("TERM", "dumb")
+			return os.CopyFS(filepath.Join(env.WorkDir, "testdata", "examples"), os.DirFS(examples))
+		},
+	})
+}
+
+// trailingComment is a shell comment after a command (the README's lines hold no # in quotes).
+var trailingComment = regexp.MustCompile(`\s+#.*$`)
+
+// shellQuote quotes s for a testscript line: inside single quotes, a quote is doubled.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}

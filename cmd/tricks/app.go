@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
@@ -147,6 +148,7 @@ func (u usageError) Error() string { return u.err.Error() }
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	read           atomic.Int64 // bytes of input read, for progress
 }
 
 // isTerminal reports whether w is a terminal (for colour and progress).

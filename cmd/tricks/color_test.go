@@ -20,26 +20,35 @@ import (
 // openPty opens a pseudo-terminal pair (Linux /dev/ptmx), or skips the test.
 func openPty(t *testing.T) (master, slave *os.File) {
 	t.Helper()
-	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	m, s, err := openPtyFiles()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	return m, s
+}
+
+// openPtyFiles opens a pseudo-terminal pair (Linux).
+func openPtyFiles() (master, slave *os.File, err error) {
+	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, nil, err
 	}
 	var unlock int32
 	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, m.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
 		m.Close()
-		t.Skipf("no pseudo-terminal: unlockpt: %v", e)
+		return nil, nil, fmt.Errorf("unlockpt: %v", e)
 	}
 	var n uint32
 	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, m.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
 		m.Close()
-		t.Skipf("no pseudo-terminal: ptsname: %v", e)
+		return nil, nil, fmt.Errorf("ptsname: %v", e)
 	}
 	s, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
 	if err != nil {
 		m.Close()
-		t.Skipf("no pseudo-terminal: %v", err)
+		return nil, nil, err
 	}
-	return m, s
+	return m, s, nil
 }
 
 // runOnTerminal runs the CLI in-process with stdout on a terminal and returns what it wrote
@@ -195,6 +204,14 @@ func slowBatch(tail string) io.Reader {
 	return pr
 }
 
+// withProgressDelay makes progress show after d, redrawn at every game, for the rest of
+// the test.
+func withProgressDelay(t *testing.T, d time.Duration) {
+	oldDelay, oldEvery := progressDelay, progressEvery
+	progressDelay, progressEvery = d, 0
+	t.Cleanup(func() { progressDelay, progressEvery = oldDelay, oldEvery })
+}
+
 // runProgress runs the CLI with stderr on a terminal and stdout not, reading stdin.
 func runProgress(t *testing.T, stdin io.Reader, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
@@ -220,6 +237,7 @@ const lastGame = "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C 
 // terminal" (here: stdout a file). The progress line is erased at the end and changes
 // nothing on stdout. (The scripts check that a non-terminal stderr gets no progress.)
 func TestProgressTerminal(t *testing.T) {
+	withProgressDelay(t, 100*time.Millisecond) // slowBatch's pause brings it out
 	stdout, stderr, code := runProgress(t, slowBatch(lastGame), "score", "-f", "jsonl", "-")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -227,8 +245,11 @@ func TestProgressTerminal(t *testing.T) {
 	if !regexp.MustCompile(`[0-9]`).MatchString(stderr) {
 		t.Errorf("no progress on a terminal after a long pause: %q", stderr)
 	}
-	if !strings.HasSuffix(stderr, "\r\x1b[K") {
+	if !strings.HasSuffix(stderr, progressErase) {
 		t.Errorf("the progress line is not erased at the end: %q", stderr)
+	}
+	if !strings.Contains(stderr, "games/s") {
+		t.Errorf("no rate in the progress of standard input (size unknown): %q", stderr)
 	}
 	if n := strings.Count(stdout, "\n"); n != 513 {
 		t.Errorf("%d result lines, want 513", n)
@@ -241,6 +262,7 @@ func TestProgressTerminal(t *testing.T) {
 // TestProgressErrorsOwnLine: an input error met while the progress line is showing must
 // start its own line (FILE:LINE:COL: message), not continue the progress text.
 func TestProgressErrorsOwnLine(t *testing.T) {
+	withProgressDelay(t, 100*time.Millisecond)
 	bad := "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C QX 5C\n---\n" + lastGame
 	_, stderr, code := runProgress(t, slowBatch(bad), "validate", "-q", "-")
 	if code != 2 {
@@ -251,7 +273,37 @@ func TestProgressErrorsOwnLine(t *testing.T) {
 		t.Fatalf("no error for the bad card: %q", stderr)
 	}
 	before := stderr[:i]
-	if !strings.HasSuffix(before, "\r\x1b[K") && !strings.HasSuffix(before, "\n") && before != "" {
+	if !strings.HasSuffix(before, progressErase) && !strings.HasSuffix(before, "\n") && before != "" {
 		t.Errorf("the error continues the progress line: %q", stderr)
+	}
+}
+
+// progressErase is what erases the progress line (ANSI: clear the line, back to its start).
+const progressErase = "\x1b[2K\r"
+
+// TestProgressKnownTotal: with files, the total size is known: the progress line shows the
+// share done and the time left ([elapsed:left]), and is erased at the end.
+func TestProgressKnownTotal(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 3000; i++ {
+		if i > 1 {
+			b.WriteString("---\n")
+		}
+		b.WriteString(lastGame)
+	}
+	file := filepath.Join(t.TempDir(), "many.tricks")
+	if err := os.WriteFile(file, []byte(b.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	withProgressDelay(t, 0)
+	_, stderr, code := runProgress(t, strings.NewReader(""), "validate", "-q", "-j", "1", file)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (the games are incomplete rounds)", code)
+	}
+	if !regexp.MustCompile(`tricks: +[0-9]+% \|.*\[[0-9]+s:[0-9]+s\]`).MatchString(stderr) {
+		t.Errorf("no percentage and time left: %q", stderr)
+	}
+	if !strings.HasSuffix(stderr, progressErase) {
+		t.Errorf("the progress line is not erased at the end: %q", stderr)
 	}
 }

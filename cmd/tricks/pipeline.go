@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -151,7 +150,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 			send()
 		}
 	}()
-	prog := e.progress()
+	prog := e.newProgress(inputSize(files), &e.read)
 	for b := range order {
 		<-b.done
 		for _, j := range b.jobs {
@@ -163,48 +162,6 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 		}
 	}
 	prog.done()
-}
-
-// progress shows a count of games on standard error during long batch runs, when standard
-// error is a terminal and standard output is not (so it never mixes with a table).
-type progress struct {
-	w     io.Writer
-	n     int
-	start time.Time
-	last  time.Time
-}
-
-func (e *env) progress() *progress {
-	if !isTerminal(e.stderr) || isTerminal(e.stdout) {
-		return nil
-	}
-	now := time.Now()
-	return &progress{w: e.stderr, start: now, last: now}
-}
-
-func (p *progress) tick() {
-	if p == nil {
-		return
-	}
-	p.n++
-	if p.n%256 != 0 {
-		return
-	}
-	if now := time.Now(); now.Sub(p.last) > 250*time.Millisecond {
-		p.last = now
-		rate := float64(p.n) / now.Sub(p.start).Seconds()
-		fmt.Fprintf(p.w, "\rtricks: %d games (%.0f/s)\033[K", p.n, rate)
-	}
-}
-
-func (p *progress) done() { p.clear() }
-
-// clear erases the progress line, if one is shown.
-func (p *progress) clear() {
-	if p != nil && p.last != p.start {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.last = p.start
-	}
 }
 
 // maxJobs bounds -j: more workers than this only cost memory.
@@ -245,7 +202,7 @@ func (e *env) readFileLazy(name string, fn func(func() (*parse.Game, error), err
 		defer f.Close()
 		r = f
 	}
-	rd := parse.NewReader(r, displayName(name), parse.Auto)
+	rd := parse.NewReader(countingReader{r, &e.read}, displayName(name), parse.Auto)
 	for {
 		load, err := rd.NextLazy()
 		if errors.Is(err, io.EOF) {

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -16,7 +21,13 @@ import (
 // panic shows as a failing exit status and a stack trace on stderr, which the scripts check).
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"tricks": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		"tricks": func() {
+			// Scripts may show progress at once and at every game (ttyerr runs are short).
+			if d, err := time.ParseDuration(os.Getenv("TRICKS_TEST_PROGRESS")); err == nil {
+				progressDelay, progressEvery = d, d
+			}
+			os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 
@@ -34,6 +45,12 @@ func TestMain(m *testing.M) {
 //	repeat N SRC DST       DST holds N copies of the games of SRC, separated by --- lines.
 //	writeq FILE QUOTED     write the Go-quoted string QUOTED ("\x00\xff...") to FILE, for
 //	                       binary input that a txtar archive should not hold.
+//	ttyerr NAME CMD ARGS...
+//	                       run CMD with standard error on a pseudo-terminal: what the
+//	                       terminal received goes to NAME.err, standard output to NAME.out.
+//
+// and the condition [pty]: a pseudo-terminal can be opened. TRICKS_TEST_PROGRESS (a duration)
+// sets how soon progress shows, and how often it is redrawn, in the tricks runs of a script.
 func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "../../testdata/script",
@@ -51,6 +68,19 @@ func TestScript(t *testing.T) {
 			"posonly": cmdPosOnly,
 			"repeat":  cmdRepeat,
 			"writeq":  cmdWriteQ,
+			"ttyerr":  cmdTTYErr,
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond != "pty" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			m, s, err := openPtyFiles()
+			if err != nil {
+				return false, nil
+			}
+			m.Close()
+			s.Close()
+			return true, nil
 		},
 	})
 }
@@ -158,4 +188,48 @@ func positioned(line string) bool {
 		return len(parts) == 4 && strings.HasPrefix(parts[3], " ") && len(parts[3]) > 1
 	}
 	return strings.HasPrefix(parts[2], " ") && len(parts[2]) > 1
+}
+
+func cmdTTYErr(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: ttyerr NAME CMD ARGS...")
+	}
+	path := ""
+	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+		if p := filepath.Join(dir, args[1]); fileExists(p) {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		ts.Fatalf("ttyerr: %s not found in $PATH", args[1])
+	}
+	m, s, err := openPtyFiles()
+	ts.Check(err)
+	cmd := exec.Command(path, args[2:]...)
+	cmd.Args[0] = args[1]
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = append(os.Environ(), "NO_COLOR=", "TERM=dumb", "TRICKS_TEST_PROGRESS="+ts.Getenv("TRICKS_TEST_PROGRESS"))
+	var out, term bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = s
+	done := make(chan struct{})
+	go func() {
+		io.Copy(&term, m)
+		close(done)
+	}()
+	runErr := cmd.Run()
+	s.Close()
+	<-done
+	m.Close()
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]+".out"), out.Bytes(), 0o666))
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]+".err"), term.Bytes(), 0o666))
+	if runErr != nil {
+		ts.Fatalf("ttyerr: %v\n%s", runErr, term.String())
+	}
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
 }

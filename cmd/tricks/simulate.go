@@ -148,10 +148,14 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts vali
 	}
 	bw := bufio.NewWriterSize(e.stdout, 64<<10)
 	out := parse.NewWriter(bw, format)
+	prog := e.newProgress(int64(games), nil)
+	defer prog.done()
 	for r := range order {
 		<-r.done
+		prog.tick()
 		if r.err != nil {
 			bw.Flush()
+			prog.clear()
 			return fmt.Errorf("simulate: %v", r.err)
 		}
 		if err := out.Write(r.g); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"runtime/debug"
 	"strings"
 
@@ -50,6 +51,16 @@ var examples = map[string][]string{
 		"tricks simulate -r spades-partnership -n 1000 > games.tricks",
 		"tricks simulate -r hearts -n 100 --illegal 0.05 --with-deal | tricks validate -",
 	},
+	"show": {
+		"tricks show testdata/examples/mistakes.tricks     # every trick: hands, leader, winner, points",
+		"tricks show --round 2 testdata/examples/hearts.tricks",
+		"tricks show --game 2 -f json evening.tricks       # the second game of a file, as JSON",
+	},
+	"stats": {
+		"tricks stats games/                               # wins, points per round, moons, violations",
+		"tricks simulate -r hearts -n 10000 | tricks stats -",
+		"tricks stats -f csv -r black-maria games/ > figures.csv",
+	},
 	"completion": {
 		"source <(tricks completion bash)                  # bash, for this shell",
 		"tricks completion bash > /etc/bash_completion.d/tricks",
@@ -73,7 +84,8 @@ func examplesSection(name string) string {
 }
 
 // explain adds the EXAMPLES section to the help of the app and of every command, and
-// keeps the flag lists accurate: a boolean flag does not print "(default: false)".
+// keeps the flag lists accurate: a boolean flag does not print "(default: false)", and a
+// flag whose usage says its default in words prints that, not its zero value as well.
 func explain(app *cli.App) {
 	app.CustomAppHelpTemplate = cli.AppHelpTemplate + examplesSection("")
 	for _, c := range app.Commands {
@@ -82,11 +94,32 @@ func explain(app *cli.App) {
 		}
 		c.CustomHelpTemplate = cli.CommandHelpTemplate + examplesSection(c.Name)
 		for _, f := range c.Flags {
-			if b, ok := f.(*cli.BoolFlag); ok {
-				b.DisableDefaultText = true
+			switch f := f.(type) {
+			case *cli.BoolFlag:
+				f.DisableDefaultText = true
+			case *cli.IntFlag:
+				f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
+			case *cli.StringFlag:
+				f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
+			case *cli.Float64Flag:
+				f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
+			case *cli.Uint64Flag:
+				f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
 			}
 		}
 	}
+}
+
+var defaultWords = regexp.MustCompile(`\s*\(default:? ([^()]*)\)`)
+
+// defaultInUsage moves a "(default: ...)" written in a flag's usage to its default text,
+// so that urfave/cli prints it once, in its place.
+func defaultInUsage(usage, defaultText string) (string, string) {
+	m := defaultWords.FindStringSubmatchIndex(usage)
+	if m == nil || defaultText != "" {
+		return usage, defaultText
+	}
+	return usage[:m[0]] + usage[m[1]:], usage[m[2]:m[3]]
 }
 
 // version is what `tricks --version` prints: the module version and the VCS revision the

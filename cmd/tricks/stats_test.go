@@ -24,7 +24,7 @@ type jsonlResult struct {
 		Points       map[string]int    `json:"points"`
 		Ignored      bool              `json:"ignored"`
 		Moon         *json.RawMessage  `json:"moon"`
-		PenaltyTotal *int              `json:"penalty_total"`
+		PenaltyTotal *int              `json:"penalty_cards_in_play"`
 		PenaltyCards map[string]int    `json:"penalty_cards"`
 		Tricks       map[string]int    `json:"tricks"`
 		Bids         map[string]string `json:"bids"`

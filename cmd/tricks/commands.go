@@ -109,7 +109,7 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 			if c.NArg() == 0 {
 				return usageError{fmt.Errorf("%s: name at least one transcript file, directory or -", name)}
 			}
-			files, err := transcriptFiles(c.Args().Slice())
+			files, err := transcriptFilesNoted(c.Args().Slice(), e.stderr)
 			if err != nil {
 				return usageError{err}
 			}

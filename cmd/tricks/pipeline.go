@@ -38,7 +38,14 @@ type job struct {
 
 // transcriptFiles expands the arguments: files as given, directories to the transcripts
 // below them (.tricks .yaml .yml .json, but not *.expected.json), "-" for standard input.
+// Ruleset files found in directories are left out silently; transcriptFilesNoted says so.
 func transcriptFiles(args []string) ([]string, error) {
+	return transcriptFilesNoted(args, io.Discard)
+}
+
+// transcriptFilesNoted is transcriptFiles with a one-line note on notes for each ruleset
+// file it leaves out of a directory.
+func transcriptFilesNoted(args []string, notes io.Writer) ([]string, error) {
 	var out []string
 	for _, a := range args {
 		if a == "-" {
@@ -71,7 +78,7 @@ func transcriptFiles(args []string) ([]string, error) {
 			return nil, err
 		}
 		sort.Strings(found)
-		out = append(out, found...)
+		out = append(out, skipRulesetFiles(found, notes)...)
 	}
 	return out, nil
 }

@@ -30,7 +30,7 @@ func statsCommand(e *env) *cli.Command {
 			if c.NArg() == 0 {
 				return usageError{fmt.Errorf("stats: name at least one transcript file, directory or -")}
 			}
-			files, err := transcriptFiles(c.Args().Slice())
+			files, err := transcriptFilesNoted(c.Args().Slice(), e.stderr)
 			if err != nil {
 				return usageError{err}
 			}

@@ -367,6 +367,10 @@ func (sw *scoreWriter) table(res *score.Result) {
 		fmt.Fprintf(w, "  %*s", widths[i], u)
 	}
 	w.WriteString("  notes\n")
+	notesCol := 17 // "round" and "dealer" columns, then each unit's
+	for _, wd := range widths {
+		notesCol += 2 + wd
+	}
 	for _, r := range res.Rounds {
 		dealer := "-"
 		if r.Dealer != nil {
@@ -398,9 +402,13 @@ func (sw *scoreWriter) table(res *score.Result) {
 				w.WriteString(cell)
 			}
 		}
-		notes := roundNotes(res, r)
-		if len(notes) > 0 {
-			w.WriteString("  " + sw.col.dim.Sprint(strings.Join(notes, "; ")))
+		if notes := tableNotes(res, r); len(notes) > 0 {
+			for i, line := range wrapNotes(notes, notesWidth) {
+				if i > 0 {
+					w.WriteString("\n" + strings.Repeat(" ", notesCol))
+				}
+				w.WriteString("  " + sw.col.dim.Sprint(line))
+			}
 		}
 		w.WriteString("\n")
 	}
@@ -476,6 +484,69 @@ func (sw *scoreWriter) finish() error {
 		return exitError{exitIllegal}
 	}
 	return nil
+}
+
+// notesWidth is how wide the notes column of the score table grows before it wraps.
+const notesWidth = 72
+
+// tableNotes is roundNotes for the table, with the violations counted: a rule broken more
+// than three times in a round is "revoke ×11 (ann t1, bob t1, cat t2, …)".
+func tableNotes(res *score.Result, r score.Round) []string {
+	all := roundNotes(res, r)
+	k := 0 // roundNotes ends with a note per violation but after-game-end
+	for _, v := range r.Violations {
+		if v.Rule != validate.AfterGameEnd {
+			k++
+		}
+	}
+	notes := all[: len(all)-k : len(all)-k]
+	var order []string
+	by := map[string][]string{}
+	for _, n := range all[len(all)-k:] {
+		rule, detail, _ := strings.Cut(n, " ")
+		if _, ok := by[rule]; !ok {
+			order = append(order, rule)
+		}
+		by[rule] = append(by[rule], detail)
+	}
+	for _, rule := range order {
+		ds := by[rule]
+		switch {
+		case len(ds) > 3:
+			notes = append(notes, fmt.Sprintf("%s ×%d (%s, …)", rule, len(ds), strings.Join(ds[:3], ", ")))
+		case ds[0] == "":
+			notes = append(notes, rule)
+		default:
+			notes = append(notes, rule+" "+strings.Join(ds, ", "))
+		}
+	}
+	return notes
+}
+
+// wrapNotes joins notes with "; " into lines of at most width characters where it can
+// (a single longer note keeps its line).
+func wrapNotes(notes []string, width int) []string {
+	var lines []string
+	cur := ""
+	for i, n := range notes {
+		sep := ""
+		if i < len(notes)-1 {
+			sep = ";"
+		}
+		switch {
+		case cur == "":
+			cur = n + sep
+		case len([]rune(cur))+1+len([]rune(n+sep)) <= width:
+			cur += " " + n + sep
+		default:
+			lines = append(lines, cur)
+			cur = n + sep
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 // roundNotes is what the table and CSV say beside a round: Spades bids, tricks and bags,

@@ -1,11 +1,11 @@
 module github.com/tricks-dev/tricks
 
-go 1.26.8
+go 1.24.0
 
 require (
-	github.com/fatih/color v1.19.0
+	github.com/fatih/color v1.18.0
 	github.com/mattn/go-isatty v0.0.20
-	github.com/rogpeppe/go-internal v1.16.0
+	github.com/rogpeppe/go-internal v1.14.1
 	github.com/schollz/progressbar/v3 v3.18.0
 	github.com/stretchr/testify v1.12.1
 	github.com/urfave/cli/v2 v2.27.7
@@ -20,7 +20,7 @@ require (
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/sys v0.42.0 // indirect
+	golang.org/x/sys v0.29.0 // indirect
 	golang.org/x/term v0.28.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )

@@ -30,9 +30,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	usage := func(_ *cli.Context, err error, _ bool) error { return usageError{err} }
 	app := &cli.App{
-		Name:      "tricks",
-		Usage:     "check and score recorded games of Hearts-family card games and Spades",
-		Version:   version(),
+		Name:    "tricks",
+		Usage:   "check and score recorded games of Hearts-family card games and Spades",
+		Version: version(),
+		Description: "The transcript format is described in parse/FORMAT.md, the rulesets and their options in\n" +
+			"rulesets/RULES.md, the commands, result shapes and rule codes in cmd/tricks/CLI.md\n" +
+			"(in the source tree, beside README.md).",
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,6 +47,8 @@ func TestMain(m *testing.M) {
 //	repeat N SRC DST       DST holds N copies of the games of SRC, separated by --- lines.
 //	writeq FILE QUOTED     write the Go-quoted string QUOTED ("\x00\xff...") to FILE, for
 //	                       binary input that a txtar archive should not hold.
+//	                       (scripts also get $REPO, the repository root, and the go
+//	                       command's cache settings, to build the command from it)
 //	ttyerr NAME CMD ARGS...
 //	                       run CMD with standard error on a pseudo-terminal: what the
 //	                       terminal received goes to NAME.err, standard output to NAME.out.
@@ -60,6 +64,16 @@ func TestScript(t *testing.T) {
 			// Colour and progress depend on these; a developer's shell must not leak in.
 			env.Setenv("NO_COLOR", "")
 			env.Setenv("TERM", "dumb")
+			// $REPO is the clone, and the go command's caches are the developer's, for the
+			// scripts that build the command as a newcomer would (go install ./cmd/tricks).
+			repo, err := filepath.Abs("../..")
+			if err != nil {
+				return err
+			}
+			env.Setenv("REPO", repo)
+			for k, v := range goEnv() {
+				env.Setenv(k, v)
+			}
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -233,3 +247,20 @@ func fileExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && !fi.IsDir()
 }
+
+// goEnv is the go command's cache and module settings, so that a script can run go offline
+// with the caches of the test run (testscript gives scripts a HOME of their own).
+var goEnv = sync.OnceValue(func() map[string]string {
+	out := map[string]string{"GOPROXY": "off", "GOTOOLCHAIN": "local", "GOFLAGS": "-mod=readonly"}
+	b, err := exec.Command("go", "env", "-json", "GOCACHE", "GOMODCACHE", "GOPATH").Output()
+	if err != nil {
+		return out
+	}
+	var m map[string]string
+	if json.Unmarshal(b, &m) == nil {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+})

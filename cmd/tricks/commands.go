@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/fatih/color"
+	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
@@ -39,7 +41,27 @@ func (e *env) loadRuleset(name string) (*rulesets.Ruleset, error) {
 	if len(data) > 1<<20 {
 		return nil, fmt.Errorf("standard input: larger than 1 MiB: not a ruleset file")
 	}
-	return rulesets.Parse("-", data)
+	rs, err := rulesets.Parse("-", data)
+	return rs, stdinPositions(err)
+}
+
+// stdinPositions names standard input <stdin> in the positions of a ruleset's errors.
+func stdinPositions(err error) error {
+	var el parse.ErrorList
+	var pe *parse.Error
+	switch {
+	case errors.As(err, &el):
+		for _, e := range el {
+			if e.Pos.File == "-" {
+				e.Pos.File = stdinName
+			}
+		}
+	case errors.As(err, &pe):
+		if pe.Pos.File == "-" {
+			pe.Pos.File = stdinName
+		}
+	}
+	return err
 }
 
 // choiceFrom reads -r and -o and checks them once here: an error is the command line's, not

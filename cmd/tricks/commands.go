@@ -20,7 +20,7 @@ func gameFlags(formats string) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (replaces the transcript's game line)"},
 		&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` on top of the transcript's (repeatable)"},
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + formats},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: " + formats},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` parallel workers; output keeps input order", DefaultText: "the number of CPUs"},
 		&cli.BoolFlag{Name: "strict", Usage: "exit 1 when any game has an illegal play or transcript error"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
@@ -167,7 +167,7 @@ func rulesetsCommand(e *env) *cli.Command {
 		Usage:     "list the built-in rulesets; with a name, print its parameters as YAML (loadable with --ruleset FILE)",
 		ArgsUsage: "[NAME|FILE]",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "list format: table, json or yaml (a NAME is always printed as YAML)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "list `FORMAT`: table, json or yaml (a NAME is always printed as YAML)"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` applied before printing (repeatable)"},
 		},
 		Action: func(c *cli.Context) error {

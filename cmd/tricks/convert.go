@@ -14,7 +14,7 @@ func convertCommand(e *env) *cli.Command {
 		Usage:     "rewrite transcripts in canonical text or YAML, losslessly (comments aside)",
 		ArgsUsage: "FILE|DIR|- ...",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Value: "text", Usage: "target spelling: text or yaml"},
+			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Value: "text", Usage: "target spelling `FORMAT`: text or yaml"},
 		},
 		Action: func(c *cli.Context) error {
 			var format parse.Format

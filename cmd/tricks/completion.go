@@ -30,8 +30,11 @@ func completionCommand(e *env) *cli.Command {
 			case "bash":
 				fmt.Fprint(e.stdout, bashCompletion(spec))
 			case "zsh":
+				// zsh runs the bash function through bashcompinit, whose complete knows
+				// -o filenames but not bash's own -o bashdefault.
+				bash := strings.Replace(bashCompletion(spec), " -o bashdefault", "", 1)
 				fmt.Fprint(e.stdout, "#compdef tricks\n# zsh completion for tricks: source <(tricks completion zsh)\n"+
-					"autoload -U +X compinit && compinit\nautoload -U +X bashcompinit && bashcompinit\n"+bashCompletion(spec))
+					"autoload -U +X compinit && compinit\nautoload -U +X bashcompinit && bashcompinit\n"+bash)
 			case "fish":
 				fmt.Fprint(e.stdout, fishCompletion(spec))
 			default:

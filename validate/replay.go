@@ -57,6 +57,8 @@ type Round struct {
 	MoonScoring string
 
 	Violations []Violation
+
+	known [MaxSeats]bool // hands known from the deal (and passes) when the play began
 }
 
 // Local returns the local seat of global seat g, or -1.
@@ -71,6 +73,12 @@ func (r *Round) Local(g int) int {
 
 // Validator replays games. It keeps scratch space between games; use one per goroutine.
 type Validator struct {
+	// Diagnose: when a round replays with violations, look for the one slip of the pen that
+	// explains them (diagnose.go) and report it instead of its consequences. A reader of
+	// transcripts written at the table wants it; a checker of generated games, where every
+	// illegal play is meant, leaves it off.
+	Diagnose bool
+
 	tables map[tableKey]*Rules
 	errs   parse.ErrorList
 	// scratch for one round
@@ -219,9 +227,11 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 			r.PassDir = r.Table.Pass[normal%len(r.Table.Pass)]
 			normal++
 		}
+		pre := len(r.Violations)
 		if !v.round(g, r) {
 			continue // an input error in this round: collected, and the next rounds checked too
 		}
+		v.diagnose(g, r, pre)
 		rp.Rounds = append(rp.Rounds, r)
 	}
 	if len(v.errs) > 0 {

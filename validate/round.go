@@ -231,6 +231,7 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
 	src, t, rules := r.Src, r.Table, r.Rules
 	n := len(r.Seats)
+	r.known = *known
 	eldest := r.Local(nextIn(r.Seats, r.Dealer+1, len(g.Players)))
 
 	clubs := parse.SuitMask(parse.Clubs)

@@ -125,7 +125,9 @@ func rulesReplayAndScore(t *testing.T, file string, src []byte) (*validate.Repla
 		t.Fatalf("%s holds %d games; the rules testdata wants one game per file", file, len(games))
 	}
 	g := games[0]
-	rp, err := validate.New().Replay(g, resolveRules(t, g))
+	v := validate.New()
+	v.Diagnose = true // as the command line reads transcripts
+	rp, err := v.Replay(g, resolveRules(t, g))
 	if err != nil {
 		t.Fatalf("replay: input error: %v", err)
 	}

@@ -133,6 +133,7 @@ func compareCommand(e *env) *cli.Command {
 			}
 			bad, illegal := false, false
 			v := validate.New()
+			v.Diagnose = true
 			n := 0
 			for _, f := range files {
 				e.readFile(f, func(g *parse.Game, err error) {

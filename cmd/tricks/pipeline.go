@@ -127,6 +127,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 	for i := 0; i < jobs; i++ {
 		go func() {
 			v := validate.New()
+			v.Diagnose = true
 			res := newResolver(c) // per worker: its rulesets and their tables stay on it
 			for b := range work {
 				for _, j := range b.jobs {

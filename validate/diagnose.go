@@ -1,0 +1,649 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/tricks-dev/tricks/parse"
+)
+
+// Diagnosis: a transcript written at the table has slips, and one slip read literally shows
+// as many violations (a changed card changes a trick's winner, so every later leader, hand and
+// card is blamed). When a round replays with violations, diagnose tries the single edits a
+// person makes (one card written for another, two cards of a trick swapped, a wrong leader
+// name, a trick written twice or left out, a card miswritten in a deal or pass line) and
+// replays the round with each. An edit that explains the violations better than the literal
+// reading (fewer diagnostics, counting the slip itself as one) is reported as the one root
+// diagnostic, with "did you mean", and the replay continues as corrected: winners, leaders,
+// hands and scores follow the intended card. Ties keep the literal reading, so a clean game
+// or a genuine illegal play is never reinterpreted.
+
+type editKind uint8
+
+// Edit kinds, in the order of preference among equally good explanations.
+const (
+	editCard   editKind = iota // one card of a trick written for another
+	editDeal                   // one card of a deal line
+	editPass                   // one card of a pass line
+	editLeader                 // a wrong leader name
+	editDelete                 // a trick written twice
+	editSwap                   // two cards of a trick in the wrong order
+	editInsert                 // a trick left out
+)
+
+type hypo struct {
+	kind editKind
+	src  *parse.Round
+	root Violation
+	at   int        // trick index of the edit (insert: index of the inserted trick)
+	card parse.Card // the intended card (editCard, editDeal, editPass)
+	tail string     // the evidence for the intended card, for the message
+}
+
+// diagnoseWorth reports whether a round's violations may come from a slip: several of them,
+// or any transcript error that a slip produces.
+func diagnoseWorth(vs []Violation) bool {
+	if len(vs) >= 2 {
+		return true
+	}
+	for _, x := range vs {
+		switch x.Rule {
+		case NotInHand, DuplicateCard, WrongLeader, DeckMismatch, IncompleteRound:
+			return true
+		}
+	}
+	return false
+}
+
+// try replays the round with src instead of its own transcript; nil when src cannot be read
+// as a round (an input error, dropped).
+func (v *Validator) try(g *parse.Game, r *Round, src *parse.Round) *Round {
+	h := &Round{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
+		Dealer: r.Dealer, PassDir: r.PassDir, MoonSeat: -1}
+	ne := len(v.errs)
+	ok := v.round(g, h)
+	if !ok || len(v.errs) > ne {
+		v.errs = v.errs[:ne]
+		return nil
+	}
+	return h
+}
+
+// diagnose replaces the literal violations r.Violations[pre:] with the root diagnostic of
+// the best single edit, when one explains them better (see above).
+func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
+	if !v.Diagnose {
+		return
+	}
+	lit := append([]Violation(nil), r.Violations[pre:]...)
+	if !diagnoseWorth(lit) {
+		return
+	}
+	// Only illegal plays, no transcript error: a slip must explain all of them, or they stand.
+	onlyPlays := true
+	for _, x := range lit {
+		onlyPlays = onlyPlays && !IsTranscriptError(x.Rule)
+	}
+	src := r.Src
+	nt := len(src.Tricks)
+	leaders := append([]int8(nil), v.leaders[:min(nt, len(v.leaders))]...)
+	litKnown := r.known
+
+	type cand struct {
+		h    *hypo
+		res  *Round
+		cost int
+	}
+	var best []cand
+	bestCost := len(lit)
+	consider := func(h *hypo) int {
+		res := v.try(g, r, h.src)
+		if res == nil {
+			return -1
+		}
+		cost := 1 + len(res.Violations)
+		if !subset(res.Violations, lit) || (onlyPlays && len(res.Violations) > 0) {
+			return -1 // a slip explains what is blamed; it does not blame anything new
+		}
+		switch {
+		case cost < bestCost:
+			best, bestCost = append(best[:0], cand{h, res, cost}), cost
+		case cost == bestCost && (len(best) > 0 || h.kind == editInsert):
+			best = append(best, cand{h, res, cost})
+		}
+		return cost
+	}
+
+	// Where the literal replay blames a card.
+	type spot struct{ ti, k int }
+	var spots []spot
+	addSpot := func(ti, k int) {
+		for _, s := range spots {
+			if s.ti == ti && s.k == k {
+				return
+			}
+		}
+		spots = append(spots, spot{ti, k})
+	}
+	var played [parse.NumCards]uint8
+	for _, tr := range src.Tricks {
+		for _, c := range tr.Cards {
+			if c < parse.NumCards {
+				played[c]++
+			}
+		}
+	}
+	for _, x := range lit {
+		if x.Trick < 1 || x.Trick > nt || (x.Rule != NotInHand && x.Rule != DuplicateCard) {
+			continue
+		}
+		tr := &src.Tricks[x.Trick-1]
+		k := cardIndex(tr, x.Card, x.Pos.Col)
+		if k < 0 {
+			continue
+		}
+		addSpot(x.Trick-1, k)
+		if x.Rule == DuplicateCard {
+			for ti := range src.Tricks {
+				for k2, c := range src.Tricks[ti].Cards {
+					if c == x.Card {
+						addSpot(ti, k2)
+					}
+				}
+			}
+		}
+	}
+	n := len(r.Seats)
+
+	// 1. One card of a trick written for another.
+	for _, s := range spots {
+		tr := &src.Tricks[s.ti]
+		c := tr.Cards[s.k]
+		p := -1
+		if s.ti < len(leaders) {
+			p = (int(leaders[s.ti]) + s.k) % n
+		}
+		for _, d := range neighbours(c) {
+			if copies(r.Table, d) == 0 || int(played[d]) >= copies(r.Table, d) {
+				continue
+			}
+			cp := editTricks(src)
+			cards := append([]parse.Card(nil), tr.Cards...)
+			cards[s.k] = d
+			cp.Tricks[s.ti].Cards = cards
+			h := &hypo{kind: editCard, src: cp, at: s.ti, card: d}
+			pos := cardPos(tr, s.k)
+			name := ""
+			if p >= 0 {
+				name = r.name(g, p)
+			}
+			rule, msg := NotInHand, fmt.Sprintf("%s cannot hold %s", name, c)
+			if other := otherPlay(src, s.ti, s.k, c); other.Line > 0 {
+				rule, msg = DuplicateCard, fmt.Sprintf("%s is also played at %d:%d", c, other.Line, other.Col)
+			} else if copies(r.Table, c) == 0 {
+				msg = fmt.Sprintf("%s cannot hold %s: it is not in the deck", name, c)
+			}
+			if p >= 0 && litKnown[p] {
+				h.tail = fmt.Sprintf("%s holds %s and never plays it", name, d)
+			} else {
+				h.tail = fmt.Sprintf("%s is never played this round", d)
+			}
+			h.root = Violation{Round: r.Number, Trick: s.ti + 1, Player: name, Card: c, Rule: rule, Msg: msg, Pos: pos}
+			consider(h)
+		}
+	}
+
+	// 2. One card of a deal line; 3. one card of a pass line.
+	var dealt [parse.NumCards]uint8
+	for _, d := range src.Deal {
+		for _, c := range d.Cards {
+			if c < parse.NumCards {
+				dealt[c]++
+			}
+		}
+	}
+	var missing []parse.Card
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		for k := int(dealt[c]); k < copies(r.Table, c); k++ {
+			missing = append(missing, c)
+		}
+	}
+	for _, x := range lit {
+		if x.Rule != DeckMismatch || x.Card == parse.NoCard || x.Trick != 0 {
+			continue
+		}
+		for j, d := range src.Deal {
+			if cardIndex(&parse.Trick{Cards: d.Cards}, x.Card, 0) < 0 {
+				continue
+			}
+			for _, m := range missing {
+				if len(missing) > 3 && !isNeighbour(x.Card, m) {
+					continue
+				}
+				cp := *src
+				cp.Deal = append([]parse.Hand(nil), src.Deal...)
+				cards := append([]parse.Card(nil), d.Cards...)
+				cards[cardIndex(&parse.Trick{Cards: d.Cards}, x.Card, 0)] = m
+				cp.Deal[j].Cards = cards
+				msg := fmt.Sprintf("%s is dealt twice", x.Card)
+				for j2, d2 := range src.Deal {
+					if j2 != j && cardIndex(&parse.Trick{Cards: d2.Cards}, x.Card, 0) >= 0 {
+						msg = fmt.Sprintf("%s is dealt twice (also to %s at line %d)", x.Card, d2.Player, d2.Pos.Line)
+						break
+					}
+				}
+				if copies(r.Table, x.Card) == 0 {
+					msg = fmt.Sprintf("%s is not in the deck", x.Card)
+				}
+				h := &hypo{kind: editDeal, src: &cp, card: m, tail: fmt.Sprintf("no one is dealt %s", m),
+					root: Violation{Round: r.Number, Player: d.Player, Card: x.Card, Rule: DeckMismatch, Msg: msg, Pos: d.Pos}}
+				consider(h)
+			}
+		}
+	}
+	for _, x := range lit {
+		if x.Rule != NotInHand || x.Trick != 0 || x.Card == parse.NoCard {
+			continue
+		}
+		for j, p := range src.Passes {
+			if p.Pos != x.Pos || p.Player != x.Player {
+				continue
+			}
+			k := cardIndex(&parse.Trick{Cards: p.Cards}, x.Card, 0)
+			if k < 0 {
+				continue
+			}
+			for _, m := range neighbours(x.Card) {
+				if cardIndex(&parse.Trick{Cards: p.Cards}, m, 0) >= 0 {
+					continue
+				}
+				cp := *src
+				cp.Passes = append([]parse.Pass(nil), src.Passes...)
+				cards := append([]parse.Card(nil), p.Cards...)
+				cards[k] = m
+				cp.Passes[j].Cards = cards
+				h := &hypo{kind: editPass, src: &cp, card: m, tail: fmt.Sprintf("%s is dealt %s", p.Player, m),
+					root: Violation{Round: r.Number, Player: p.Player, Card: x.Card, Rule: NotInHand,
+						Msg: fmt.Sprintf("%s cannot pass %s: it is not in the hand dealt", p.Player, x.Card), Pos: p.Pos}}
+				consider(h)
+			}
+		}
+	}
+
+	// 4. A wrong leader name.
+	for _, x := range lit {
+		if x.Rule != WrongLeader || x.Trick < 2 || x.Trick > nt {
+			continue
+		}
+		ti := x.Trick - 1
+		cp := editTricks(src)
+		cp.Tricks[ti].Leader = ""
+		h := &hypo{kind: editLeader, src: cp, at: ti, root: x}
+		if ti-1 < len(leaders) {
+			h.root.Msg += fmt.Sprintf(" (the winner of trick %d)", ti)
+		}
+		consider(h)
+	}
+
+	// 5. A trick written twice (or a trick of cards already played).
+	for ti := range src.Tricks {
+		dups := 0
+		for _, x := range lit {
+			if x.Rule == DuplicateCard && x.Trick == ti+1 {
+				dups++
+			}
+		}
+		if dups < 2 && !(dups == 1 && n <= 2) {
+			continue
+		}
+		cp := *src
+		cp.Tricks = append(append([]parse.Trick(nil), src.Tricks[:ti]...), src.Tricks[ti+1:]...)
+		tr := &src.Tricks[ti]
+		msg := fmt.Sprintf("trick %d replays cards already played; it seems to be written twice", ti+1)
+		for tj := ti - 1; tj >= 0; tj-- {
+			if sameCards(src.Tricks[tj].Cards, tr.Cards) {
+				msg = fmt.Sprintf("trick %d repeats trick %d (line %d); it seems to be written twice", ti+1, tj+1, src.Tricks[tj].Pos.Line)
+				break
+			}
+		}
+		pos := tr.Pos
+		pos.Col = 1
+		h := &hypo{kind: editDelete, src: &cp, at: ti,
+			root: Violation{Round: r.Number, Trick: ti + 1, Card: parse.NoCard, Rule: DuplicateCard, Msg: msg, Pos: pos}}
+		consider(h)
+	}
+
+	// 6. Two cards of a trick in the wrong order. With the hands known, only where the literal
+	// replay blames two cards of the same trick; with the hands inferred from the play, the
+	// slip may be far from what it breaks, so every trick.
+	anyKnown := false
+	for l := 0; l < n; l++ {
+		anyKnown = anyKnown || litKnown[l]
+	}
+	for ti := range src.Tricks {
+		tr := &src.Tricks[ti]
+		if anyKnown {
+			blamed := 0
+			for _, s := range spots {
+				if s.ti == ti {
+					blamed++
+				}
+			}
+			if blamed < 2 {
+				continue
+			}
+		} else if len(lit) < 2 {
+			continue
+		}
+		for k1 := 0; k1 < len(tr.Cards); k1++ {
+			for k2 := k1 + 1; k2 < len(tr.Cards); k2++ {
+				if tr.Cards[k1] == tr.Cards[k2] {
+					continue
+				}
+				cp := editTricks(src)
+				cards := append([]parse.Card(nil), tr.Cards...)
+				cards[k1], cards[k2] = cards[k2], cards[k1]
+				cp.Tricks[ti].Cards = cards
+				h := &hypo{kind: editSwap, src: cp, at: ti}
+				c1, c2 := tr.Cards[k1], tr.Cards[k2]
+				msg := fmt.Sprintf("%s and %s seem to be written in the wrong order", c1, c2)
+				player := ""
+				if ti < len(leaders) {
+					p1, p2 := (int(leaders[ti])+k1)%n, (int(leaders[ti])+k2)%n
+					player = r.name(g, p1)
+					msg += fmt.Sprintf(": %s played %s and %s %s", r.name(g, p1), c2, r.name(g, p2), c1)
+					if litKnown[p1] {
+						msg = fmt.Sprintf("%s cannot hold %s; %s", r.name(g, p1), c1, msg)
+					}
+				}
+				h.root = Violation{Round: r.Number, Trick: ti + 1, Player: player, Card: c1, Rule: NotInHand, Msg: msg, Pos: cardPos(tr, k1)}
+				consider(h)
+			}
+		}
+	}
+
+	// 7. A trick left out: the cards never played make one trick.
+	if nt > 0 && nt == r.Table.HandSize-1 && hasRule(lit, IncompleteRound) {
+		var left []parse.Card
+		for c := parse.Card(0); c < parse.NumCards; c++ {
+			for k := int(played[c]); k < copies(r.Table, c); k++ {
+				left = append(left, c)
+			}
+		}
+		if len(left) == n && n <= 6 {
+			for at := 0; at <= nt; at++ {
+				permute(left, func(cards []parse.Card) bool {
+					cp := *src
+					cp.Tricks = make([]parse.Trick, 0, nt+1)
+					cp.Tricks = append(cp.Tricks, src.Tricks[:at]...)
+					pos := src.Tricks[min(at, nt-1)].Pos
+					cp.Tricks = append(cp.Tricks, parse.Trick{Cards: append([]parse.Card(nil), cards...), Pos: pos})
+					cp.Tricks = append(cp.Tricks, src.Tricks[at:]...)
+					h := &hypo{kind: editInsert, src: &cp, at: at}
+					return consider(h) == 1 // one clean order is enough for this place
+				})
+			}
+		}
+	}
+
+	if len(best) == 0 {
+		return
+	}
+	sort.SliceStable(best, func(i, j int) bool {
+		a, b := best[i].h, best[j].h
+		if a.kind != b.kind {
+			return a.kind < b.kind
+		}
+		return a.at < b.at
+	})
+	top := best[0]
+	h := top.h
+	out := r.Violations[:pre:pre]
+	switch h.kind {
+	case editInsert:
+		var at []int
+		for _, c := range best {
+			if c.h.kind == editInsert && (len(at) == 0 || at[len(at)-1] != c.h.at) {
+				at = append(at, c.h.at)
+			}
+		}
+		root := Violation{}
+		for _, x := range lit {
+			if x.Rule == IncompleteRound {
+				root = x
+			}
+		}
+		lo, hi := at[0], at[len(at)-1]
+		switch {
+		case lo == 0 && hi == nt:
+			// anywhere: nothing to add
+		case lo == hi && lo > 0 && lo < nt:
+			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing between lines %d and %d (%d of %d tricks)",
+				r.Number, src.Tricks[lo-1].Pos.Line, src.Tricks[lo].Pos.Line, nt, r.Table.HandSize)
+			root.Pos = src.Tricks[lo].Pos
+			root.Pos.Col = 1
+		case hi == nt:
+			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing after line %d (%d of %d tricks)",
+				r.Number, src.Tricks[max(lo-1, 0)].Pos.Line, nt, r.Table.HandSize)
+		case lo == 0:
+			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing before line %d (%d of %d tricks)",
+				r.Number, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
+			root.Pos = src.Tricks[hi].Pos
+			root.Pos.Col = 1
+		default:
+			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing between lines %d and %d (%d of %d tricks)",
+				r.Number, src.Tricks[lo-1].Pos.Line, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
+			root.Pos = src.Tricks[hi].Pos
+			root.Pos.Col = 1
+		}
+		out = append(out, root)
+		for _, x := range top.res.Violations {
+			if x.Trick > 0 && x.Trick-1 == h.at {
+				continue // in the trick supplied
+			}
+			if x.Trick-1 > h.at {
+				x.Trick--
+			}
+			out = append(out, x)
+		}
+		// Scored as recorded (RULES §7), but no penalty for revokes the gap made up.
+		r.Revokers = top.res.Revokers
+		r.Violations = out
+	default:
+		root := h.root
+		var alts []parse.Card
+		for _, c := range best {
+			if c.h.kind == h.kind && c.h.root.Pos == h.root.Pos && c.h.card != parse.NoCard && c.h.card != h.card {
+				alts = append(alts, c.h.card)
+			}
+		}
+		switch h.kind {
+		case editCard, editDeal, editPass:
+			if len(alts) == 0 {
+				root.Msg += fmt.Sprintf("; did you mean %s? %s", h.card, h.tail)
+			} else {
+				root.Msg += "; did you mean " + h.card.String()
+				for i, a := range alts {
+					if i == len(alts)-1 {
+						root.Msg += " or " + a.String()
+					} else {
+						root.Msg += ", " + a.String()
+					}
+				}
+				root.Msg += "?"
+			}
+		}
+		out = append(out, root)
+		for _, x := range top.res.Violations {
+			if h.kind == editDelete && x.Trick-1 >= h.at {
+				x.Trick++
+			}
+			out = append(out, x)
+		}
+		if len(alts) > 0 {
+			// No single intended card: keep the written one, but not what follows only from it.
+			r.Revokers = top.res.Revokers
+			r.Violations = out
+			break
+		}
+		res := top.res
+		res.Src, res.Violations = src, out
+		*r = *res
+	}
+	sortViolations(r.Violations[pre:])
+}
+
+// sortViolations puts violations in source order (stable: one position keeps its order).
+func sortViolations(vs []Violation) {
+	sort.SliceStable(vs, func(i, j int) bool {
+		a, b := vs[i].Pos, vs[j].Pos
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// subset reports whether every violation of a is one of b (same rule, place and player).
+func subset(a, b []Violation) bool {
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			if x.Rule == y.Rule && x.Pos == y.Pos && x.Player == y.Player {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func hasRule(vs []Violation, rule string) bool {
+	for _, x := range vs {
+		if x.Rule == rule {
+			return true
+		}
+	}
+	return false
+}
+
+// editTricks returns a copy of src whose trick list may be changed without touching src.
+func editTricks(src *parse.Round) *parse.Round {
+	cp := *src
+	cp.Tricks = append([]parse.Trick(nil), src.Tricks...)
+	return &cp
+}
+
+// cardIndex finds the position of c in a trick, by column when known.
+func cardIndex(tr *parse.Trick, c parse.Card, col int) int {
+	first := -1
+	for k, d := range tr.Cards {
+		if d != c {
+			continue
+		}
+		if col > 0 && k < len(tr.Cols) && tr.Cols[k] == col {
+			return k
+		}
+		if first < 0 {
+			first = k
+		}
+	}
+	return first
+}
+
+// cardPos is where the k-th card of a trick is written.
+func cardPos(tr *parse.Trick, k int) parse.Pos {
+	pos := tr.Pos
+	if k < len(tr.Cols) && tr.Cols[k] > 0 {
+		pos.Col = tr.Cols[k]
+	}
+	return pos
+}
+
+// otherPlay returns where else in the round c is played (the zero Pos when nowhere).
+func otherPlay(src *parse.Round, ti, k int, c parse.Card) parse.Pos {
+	for tj := range src.Tricks {
+		for k2, d := range src.Tricks[tj].Cards {
+			if d == c && (tj != ti || k2 != k) {
+				return cardPos(&src.Tricks[tj], k2)
+			}
+		}
+	}
+	return parse.Pos{}
+}
+
+// neighbours are the cards a person writes for c by a slip: the same rank in another suit,
+// or the next rank up or down in the same suit.
+func neighbours(c parse.Card) []parse.Card {
+	if c >= 52 {
+		return nil
+	}
+	s, rk := c.Suit(), c.Rank()
+	var out []parse.Card
+	if rk > 0 {
+		out = append(out, parse.NewCard(s, rk-1))
+	}
+	if rk < 12 {
+		out = append(out, parse.NewCard(s, rk+1))
+	}
+	for s2 := parse.Clubs; s2 <= parse.Spades; s2++ {
+		if s2 != s {
+			out = append(out, parse.NewCard(s2, rk))
+		}
+	}
+	return out
+}
+
+func isNeighbour(a, b parse.Card) bool {
+	for _, c := range neighbours(a) {
+		if c == b {
+			return true
+		}
+	}
+	return false
+}
+
+func sameCards(a, b []parse.Card) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	var h Hand
+	for _, c := range a {
+		h.Add(c)
+	}
+	for _, c := range b {
+		if !h.Remove(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// permute calls f with every order of cards (Heap's algorithm) until f returns true.
+func permute(cards []parse.Card, f func([]parse.Card) bool) {
+	a := append([]parse.Card(nil), cards...)
+	c := make([]int, len(a))
+	if f(a) {
+		return
+	}
+	for i := 0; i < len(a); {
+		if c[i] < i {
+			if i%2 == 0 {
+				a[0], a[i] = a[i], a[0]
+			} else {
+				a[c[i]], a[i] = a[i], a[c[i]]
+			}
+			if f(a) {
+				return
+			}
+			c[i]++
+			i = 0
+		} else {
+			c[i] = 0
+			i++
+		}
+	}
+}

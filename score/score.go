@@ -28,6 +28,10 @@ type game struct {
 	ptsBuf []int
 	// bdnWinner is the unit whose blind double nil won the game (bdn=win), -1 when none.
 	bdnWinner int
+	// doubt is the first transcript error that leaves a round's points uncertain (a card
+	// not held, a trick missing): round and index of the violation in res.Rounds; round -1
+	// when none. The end of the game that follows from such points is its consequence.
+	doubt [2]int
 }
 
 // Score turns a replay into its result: per-round points and totals, moons, penalties,
@@ -35,7 +39,7 @@ type game struct {
 // (after-game-end) and not scored.
 func Score(rp *validate.Replay) *Result {
 	g := rp.Game
-	s := &game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1}
+	s := &game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1, doubt: [2]int{-1, -1}}
 	n := len(rp.Players)
 	s.units, s.unitOf = rp.Rules.Units(rp.Players)
 	s.totals = make([]int, len(s.units))
@@ -99,7 +103,13 @@ func (s *game) round(r *validate.Round) {
 		s.res.Rounds = append(s.res.Rounds, out)
 	}
 	if s.finished || (s.ended && !r.Tiebreak) {
-		ignore(validate.AfterGameEnd, fmt.Sprintf("round %d is recorded after the game ended", r.Number))
+		msg := fmt.Sprintf("round %d is recorded after the game ended", r.Number)
+		if d := s.doubt; d[0] >= 0 {
+			// The end may come from points a transcript error leaves uncertain: say so.
+			v := s.res.Rounds[d[0]].Violations[d[1]]
+			msg += fmt.Sprintf(" (a consequence of the %s in round %d? it leaves that round's points uncertain)", v.Rule, v.Round)
+		}
+		ignore(validate.AfterGameEnd, msg)
 		return
 	}
 	if r.Tiebreak && !s.tiebreakFits(r) {
@@ -158,6 +168,17 @@ func (s *game) round(r *validate.Round) {
 	}
 	out.Totals = s.scores(s.totals)
 	s.checkRecorded(r, &out)
+	if s.doubt[0] < 0 {
+		for i, v := range out.Violations {
+			switch v.Rule {
+			case validate.NotInHand, validate.DuplicateCard, validate.IncompleteRound, validate.DeckMismatch, validate.WrongLeader:
+				s.doubt = [2]int{len(s.res.Rounds), i}
+			}
+			if s.doubt[0] >= 0 {
+				break
+			}
+		}
+	}
 	s.res.Rounds = append(s.res.Rounds, out)
 }
 

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
 )
 
 // Diagnosis: a transcript written at the table has slips, and one slip read literally shows
@@ -36,6 +37,7 @@ type hypo struct {
 	src  *parse.Round
 	root Violation
 	at   int        // trick index of the edit (insert: index of the inserted trick)
+	far  int        // swap: how far apart the two cards are (a neighbour swap is likelier)
 	card parse.Card // the intended card (editCard, editDeal, editPass)
 	tail string     // the evidence for the intended card, for the message
 }
@@ -80,9 +82,12 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		return
 	}
 	// Only illegal plays, no transcript error: a slip must explain all of them, or they stand.
-	onlyPlays := true
+	// Only transcript errors: an edit as good as the literal reading explains them, and says
+	// where the slip is.
+	onlyPlays, onlySlips := true, true
 	for _, x := range lit {
 		onlyPlays = onlyPlays && !IsTranscriptError(x.Rule)
+		onlySlips = onlySlips && IsTranscriptError(x.Rule)
 	}
 	src := r.Src
 	nt := len(src.Tricks)
@@ -93,6 +98,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		h    *hypo
 		res  *Round
 		cost int
+		conf int // plays that contradict the recorded passes (hands unknown)
 	}
 	var best []cand
 	bestCost := len(lit)
@@ -105,11 +111,12 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		if !subset(res.Violations, lit) || (onlyPlays && len(res.Violations) > 0) {
 			return -1 // a slip explains what is blamed; it does not blame anything new
 		}
+		c := cand{h, res, cost, v.passConflicts(g, res)}
 		switch {
 		case cost < bestCost:
-			best, bestCost = append(best[:0], cand{h, res, cost}), cost
-		case cost == bestCost && (len(best) > 0 || h.kind == editInsert):
-			best = append(best, cand{h, res, cost})
+			best, bestCost = append(best[:0], c), cost
+		case cost == bestCost && (len(best) > 0 || h.kind == editInsert || onlySlips):
+			best = append(best, c)
 		}
 		return cost
 	}
@@ -332,8 +339,6 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 			if blamed < 2 {
 				continue
 			}
-		} else if len(lit) < 2 {
-			continue
 		}
 		for k1 := 0; k1 < len(tr.Cards); k1++ {
 			for k2 := k1 + 1; k2 < len(tr.Cards); k2++ {
@@ -344,7 +349,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 				cards := append([]parse.Card(nil), tr.Cards...)
 				cards[k1], cards[k2] = cards[k2], cards[k1]
 				cp.Tricks[ti].Cards = cards
-				h := &hypo{kind: editSwap, src: cp, at: ti}
+				h := &hypo{kind: editSwap, src: cp, at: ti, far: k2 - k1}
 				c1, c2 := tr.Cards[k1], tr.Cards[k2]
 				msg := fmt.Sprintf("%s and %s seem to be written in the wrong order", c1, c2)
 				player := ""
@@ -390,12 +395,33 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		return
 	}
 	sort.SliceStable(best, func(i, j int) bool {
+		if best[i].conf != best[j].conf {
+			return best[i].conf < best[j].conf
+		}
 		a, b := best[i].h, best[j].h
 		if a.kind != b.kind {
 			return a.kind < b.kind
 		}
+		if a.far != b.far {
+			return a.far < b.far
+		}
 		return a.at < b.at
 	})
+	// Equally good edits of one kind at several places (a card played twice: which one is
+	// the slip?): the place the literal reading blames, and the other one named.
+	var elsewhere parse.Pos
+	for i, c := range best {
+		if c.h.kind != best[0].h.kind || c.conf != best[0].conf || c.h.root.Pos == best[0].h.root.Pos {
+			continue
+		}
+		if elsewhere.Line == 0 {
+			elsewhere = c.h.root.Pos
+		}
+		if blamedAt(lit, c.h.root.Pos) && !blamedAt(lit, best[0].h.root.Pos) {
+			elsewhere = best[0].h.root.Pos
+			best[0], best[i] = best[i], best[0]
+		}
+	}
 	top := best[0]
 	h := top.h
 	out := r.Violations[:pre:pre]
@@ -418,21 +444,21 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		case lo == 0 && hi == nt:
 			// anywhere: nothing to add
 		case lo == hi && lo > 0 && lo < nt:
-			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing between lines %d and %d (%d of %d tricks)",
-				r.Number, src.Tricks[lo-1].Pos.Line, src.Tricks[lo].Pos.Line, nt, r.Table.HandSize)
+			root.Msg = fmt.Sprintf("a trick seems to be missing between lines %d and %d (%d of %d tricks)",
+				src.Tricks[lo-1].Pos.Line, src.Tricks[lo].Pos.Line, nt, r.Table.HandSize)
 			root.Pos = src.Tricks[lo].Pos
 			root.Pos.Col = 1
 		case hi == nt:
-			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing after line %d (%d of %d tricks)",
-				r.Number, src.Tricks[max(lo-1, 0)].Pos.Line, nt, r.Table.HandSize)
+			root.Msg = fmt.Sprintf("a trick seems to be missing after line %d (%d of %d tricks)",
+				src.Tricks[max(lo-1, 0)].Pos.Line, nt, r.Table.HandSize)
 		case lo == 0:
-			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing before line %d (%d of %d tricks)",
-				r.Number, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
+			root.Msg = fmt.Sprintf("a trick seems to be missing before line %d (%d of %d tricks)",
+				src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
 			root.Pos = src.Tricks[hi].Pos
 			root.Pos.Col = 1
 		default:
-			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing between lines %d and %d (%d of %d tricks)",
-				r.Number, src.Tricks[lo-1].Pos.Line, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
+			root.Msg = fmt.Sprintf("a trick seems to be missing between lines %d and %d (%d of %d tricks)",
+				src.Tricks[lo-1].Pos.Line, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
 			root.Pos = src.Tricks[hi].Pos
 			root.Pos.Col = 1
 		}
@@ -461,6 +487,9 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		case editCard, editDeal, editPass:
 			if len(alts) == 0 {
 				root.Msg += fmt.Sprintf("; did you mean %s? %s", h.card, h.tail)
+				if elsewhere.Line > 0 {
+					root.Msg += fmt.Sprintf(" (or the slip is at %d:%d)", elsewhere.Line, elsewhere.Col)
+				}
 			} else {
 				root.Msg += "; did you mean " + h.card.String()
 				for i, a := range alts {
@@ -493,6 +522,46 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 	sortViolations(r.Violations[pre:])
 }
 
+// passConflicts counts, in a round just replayed with the hands unknown, the plays that
+// contradict its recorded passes: a card passed to one player and played by another.
+func (v *Validator) passConflicts(g *parse.Game, r *Round) int {
+	src, n := r.Src, len(r.Seats)
+	if len(src.Passes) == 0 || len(src.Deal) > 0 || len(v.leaders) < len(src.Tricks) {
+		return 0
+	}
+	off, _ := rulesets.PassOffset(r.PassDir, n)
+	var to [parse.NumCards]int8
+	for i := range to {
+		to[i] = -1
+	}
+	for _, p := range src.Passes {
+		from := seatOf(g.Players, p.Player)
+		if from < 0 || r.Local(from) < 0 {
+			continue
+		}
+		dst := (r.Local(from) + off) % n
+		if p.To != "" {
+			if gs := seatOf(g.Players, p.To); gs >= 0 && r.Local(gs) >= 0 {
+				dst = r.Local(gs)
+			}
+		}
+		for _, c := range p.Cards {
+			if c < parse.NumCards && copies(r.Table, c) == 1 {
+				to[c] = int8(dst)
+			}
+		}
+	}
+	conf := 0
+	for ti := range src.Tricks {
+		for k, c := range src.Tricks[ti].Cards {
+			if c < parse.NumCards && to[c] >= 0 && int(to[c]) != (int(v.leaders[ti])+k)%n {
+				conf++
+			}
+		}
+	}
+	return conf
+}
+
 // sortViolations puts violations in source order (stable: one position keeps its order).
 func sortViolations(vs []Violation) {
 	sort.SliceStable(vs, func(i, j int) bool {
@@ -519,6 +588,16 @@ func subset(a, b []Violation) bool {
 		}
 	}
 	return true
+}
+
+// blamedAt reports whether the literal reading blames something at pos.
+func blamedAt(vs []Violation, pos parse.Pos) bool {
+	for _, x := range vs {
+		if x.Pos == pos {
+			return true
+		}
+	}
+	return false
 }
 
 func hasRule(vs []Violation, rule string) bool {

@@ -384,11 +384,14 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 					switch rule {
 					case Revoke:
 						r.viol(rule, ti+1, name, c, pos, "%s played %s on a %s lead while holding %s", name, c, st.Led, st.Led)
+						r.note(v.heldNote(g, r, ti, p, known[p], hands[p], rules.SuitMask(st.Led), "of the suit led"))
 						r.Revokers = append(r.Revokers, p)
 					case FirstTrickPenalty:
 						r.viol(rule, ti+1, name, c, pos, "%s discarded %s on trick 1 while holding a card without points", name, c)
+						r.note(v.heldNote(g, r, ti, p, known[p], hands[p], ^t.Penalty, "without points"))
 					default:
 						r.viol(rule, ti+1, name, c, pos, "%s led %s before %s were broken", name, c, suitName(rules.brk))
+						r.note(v.heldNote(g, r, ti, p, known[p], hands[p], ^(rules.SuitMask(rules.brk) | rules.fools), "to lead instead"))
 					}
 				}
 				hands[p].Remove(c)
@@ -447,28 +450,68 @@ func (v *Validator) incomplete(g *parse.Game, r *Round, hands *[MaxSeats]Hand, k
 	r.viol(IncompleteRound, 0, "", parse.NoCard, pos, "%s", msg)
 }
 
+// note sets the note of the last violation.
+func (r *Round) note(s string) {
+	if len(r.Violations) > 0 {
+		r.Violations[len(r.Violations)-1].Note = s
+	}
+}
+
+// heldNote says which cards of mask the player of seat p held at trick ti: from the hand
+// dealt, or, with the hands inferred from the play, where the first of them is played later.
+func (v *Validator) heldNote(g *parse.Game, r *Round, ti, p int, known bool, h Hand, mask parse.CardSet, what string) string {
+	held := Hand{A: h.A & mask, B: h.B & mask}
+	if held.A == 0 {
+		return ""
+	}
+	name := r.name(g, p)
+	if known {
+		return fmt.Sprintf("%s held %s %s", name, held.String(), what)
+	}
+	n := len(r.Seats)
+	for tj := ti; tj < len(r.Src.Tricks) && tj < len(v.leaders); tj++ {
+		tr := &r.Src.Tricks[tj]
+		for k, c := range tr.Cards {
+			if (int(v.leaders[tj])+k)%n == p && held.Has(c) && tj > ti {
+				return fmt.Sprintf("%s held %s %s (%s is played to trick %d)", name, held.String(), what, c, tj+1)
+			}
+		}
+	}
+	return fmt.Sprintf("%s held %s %s", name, held.String(), what)
+}
+
 func (v *Validator) firstLead(g *parse.Game, r *Round, tr *parse.Trick, leader, eldest, holder int, lc parse.Card, rule string) {
 	c0 := tr.Cards[0]
 	name := r.name(g, leader)
 	pos := tr.Pos
+	dealer := g.Players[r.Dealer]
 	switch rule {
 	case "eldest":
 		if leader != eldest {
 			r.viol(FirstLead, 1, name, c0, pos, "%s led to trick 1; eldest %s leads", name, r.name(g, eldest))
+			r.note(fmt.Sprintf("first-lead=eldest: the player after the dealer (%s) leads trick 1", dealer))
 		}
 	case "any-club":
 		switch {
 		case holder >= 0 && leader != holder:
 			r.viol(FirstLead, 1, name, c0, pos, "%s led to trick 1; %s holds the lowest club %s and leads", name, r.name(g, holder), lc)
+			r.note(fmt.Sprintf("first-lead=any-club: the holder of the lowest club in play (%s) leads trick 1, with any club", lc))
 		case r.Rules.SuitOf(c0) != parse.Clubs:
 			r.viol(FirstLead, 1, name, c0, pos, "%s led %s to trick 1; a club must be led", name, c0)
+			r.note("first-lead=any-club: trick 1 is led with a club")
 		}
 	default: // lowest-club
 		switch {
 		case c0 != lc:
 			r.viol(FirstLead, 1, name, c0, pos, "%s led %s to trick 1; the lowest club %s must be led", name, c0, lc)
+			who := ""
+			if holder >= 0 {
+				who = fmt.Sprintf(" (%s holds it)", r.name(g, holder))
+			}
+			r.note(fmt.Sprintf("first-lead=lowest-club: trick 1 is led with the lowest club in play, %s%s", lc, who))
 		case holder >= 0 && leader != holder:
 			r.viol(FirstLead, 1, name, c0, pos, "%s led %s to trick 1; %s holds it and leads", name, c0, r.name(g, holder))
+			r.note(fmt.Sprintf("first-lead=lowest-club: the holder of %s leads trick 1", lc))
 		}
 	}
 }

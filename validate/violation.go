@@ -47,6 +47,9 @@ type Violation struct {
 	Rule   string
 	Msg    string
 	Pos    parse.Pos
+	// Note explains the message for a person: what the player held, what the rule wanted
+	// (printed indented under the diagnostic; "" when there is nothing to add).
+	Note string
 }
 
 // IsTranscriptError reports whether the rule is a transcript error rather than an illegal play.
@@ -67,11 +70,12 @@ type violationJSON struct {
 	Message string  `json:"message"`
 	Line    int     `json:"line,omitempty"`
 	Col     int     `json:"col,omitempty"`
+	Note    string  `json:"note,omitempty"`
 }
 
 // MarshalJSON writes the shape of FORMAT.md: null for an absent trick, player or card.
 func (v Violation) MarshalJSON() ([]byte, error) {
-	j := violationJSON{Round: v.Round, Rule: v.Rule, Message: v.Msg, Line: v.Pos.Line, Col: v.Pos.Col}
+	j := violationJSON{Round: v.Round, Rule: v.Rule, Message: v.Msg, Line: v.Pos.Line, Col: v.Pos.Col, Note: v.Note}
 	if v.Trick > 0 {
 		t := v.Trick
 		j.Trick = &t

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -181,6 +182,7 @@ type validateWriter struct {
 	first  bool
 	js     jsonOut
 	nums   gameNumbers
+	rules  map[string]int // violations by rule code, for the closing summary
 }
 
 func newValidateWriter(e *env, c *cli.Context) *validateWriter {
@@ -214,6 +216,12 @@ func (vw *validateWriter) game(j *job) {
 		return
 	}
 	vs := j.res.Violations
+	for _, v := range vs {
+		if vw.rules == nil {
+			vw.rules = map[string]int{}
+		}
+		vw.rules[v.Rule]++
+	}
 	switch vw.format {
 	case "json", "jsonl", "yaml":
 		b, _ := marshalJSON(validateJSON{j.res.File, j.res.Game, j.res.Ruleset, len(vs) == 0, vs})
@@ -240,9 +248,34 @@ func (vw *validateWriter) game(j *job) {
 				where += fmt.Sprintf(", trick %d", v.Trick)
 			}
 			fmt.Fprintf(vw.w, "%s: %s: %s (%s)\n", pos, vw.col.bad.Sprint(v.Rule), v.Msg, where)
+			if v.Note != "" {
+				fmt.Fprintf(vw.w, "    %s\n", v.Note)
+			}
 		}
 	}
 	vw.first = false
+}
+
+// ruleSummary counts violations by rule code, the most frequent first: "3 revoke, 1 incomplete-round".
+func ruleSummary(m map[string]int) string {
+	codes := make([]string, 0, len(m))
+	for c := range m {
+		codes = append(codes, c)
+	}
+	sort.Slice(codes, func(i, j int) bool {
+		if m[codes[i]] != m[codes[j]] {
+			return m[codes[i]] > m[codes[j]]
+		}
+		return codes[i] < codes[j]
+	})
+	var b strings.Builder
+	for i, c := range codes {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d %s", m[c], c)
+	}
+	return b.String()
 }
 
 func itoaOr(n int) string {
@@ -258,7 +291,11 @@ func (vw *validateWriter) finish() error {
 	}
 	if (vw.format == "table" || vw.format == "text") && !vw.quiet {
 		n := vw.n
-		fmt.Fprintf(vw.w, "%d %s, %d with violations (%d in all)", n.games, plural(n.games, "game"), n.withViolations, n.violations)
+		summary := ""
+		if len(vw.rules) > 0 {
+			summary = ": " + ruleSummary(vw.rules)
+		}
+		fmt.Fprintf(vw.w, "%d %s, %d with violations (%d in all%s)", n.games, plural(n.games, "game"), n.withViolations, n.violations, summary)
 		if n.inputErrors > 0 {
 			fmt.Fprintf(vw.w, ", %d unreadable", n.inputErrors)
 		}

@@ -40,6 +40,8 @@ type hypo struct {
 	far  int        // swap: how far apart the two cards are (a neighbour swap is likelier)
 	card parse.Card // the intended card (editCard, editDeal, editPass)
 	tail string     // the evidence for the intended card, for the message
+	// msg, when set, makes root's message and the tail (only for the edit reported)
+	msg func() (string, string)
 }
 
 // diagnoseWorth reports whether a round's violations may come from a slip: several of them,
@@ -59,12 +61,18 @@ func diagnoseWorth(vs []Violation) bool {
 
 // try replays the round with src instead of its own transcript; nil when src cannot be read
 // as a round (an input error, dropped).
-func (v *Validator) try(g *parse.Game, r *Round, src *parse.Round) *Round {
-	h := &Round{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
-		Dealer: r.Dealer, PassDir: r.PassDir, MoonSeat: -1}
+func (v *Validator) try(g *parse.Game, r *Round, src *parse.Round, budget int) *Round {
+	h := &Round{}
+	if budget > 0 { // a trial: scratch space, overwritten by the next one
+		h = &v.trial
+		vs := h.Violations[:0]
+		*h = Round{Violations: vs}
+	}
+	*h = Round{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
+		Dealer: r.Dealer, PassDir: r.PassDir, MoonSeat: -1, budget: budget, Violations: h.Violations}
 	ne := len(v.errs)
 	ok := v.round(g, h)
-	if !ok || len(v.errs) > ne {
+	if !ok || len(v.errs) > ne || h.over() {
 		v.errs = v.errs[:ne]
 		return nil
 	}
@@ -103,7 +111,13 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 	var best []cand
 	bestCost := len(lit)
 	consider := func(h *hypo) int {
-		res := v.try(g, r, h.src)
+		// At most bestCost-1 violations can do (none when illegal plays alone are explained);
+		// one more, and the trial stops early.
+		budget := bestCost
+		if onlyPlays {
+			budget = 1
+		}
+		res := v.try(g, r, h.src, budget)
 		if res == nil {
 			return -1
 		}
@@ -111,13 +125,17 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		if !subset(res.Violations, lit) || (onlyPlays && len(res.Violations) > 0) {
 			return -1 // a slip explains what is blamed; it does not blame anything new
 		}
-		c := cand{h, res, cost, v.passConflicts(g, res)}
+		c := cand{h, nil, cost, v.passConflicts(g, res)}
 		switch {
 		case cost < bestCost:
-			best, bestCost = append(best[:0], c), cost
+			best, bestCost = best[:0], cost
 		case cost == bestCost && (len(best) > 0 || h.kind == editInsert || onlySlips):
-			best = append(best, c)
+		default:
+			return cost
 		}
+		h.src = keep(h.src)
+		c.res = v.try(g, r, h.src, 0) // again, in words, for keeps
+		best = append(best, c)
 		return cost
 	}
 
@@ -174,8 +192,8 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 			if copies(r.Table, d) == 0 || int(played[d]) >= copies(r.Table, d) {
 				continue
 			}
-			cp := editTricks(src)
-			cards := append([]parse.Card(nil), tr.Cards...)
+			cp := v.editTricks(src)
+			cards := v.cards(tr.Cards)
 			cards[s.k] = d
 			cp.Tricks[s.ti].Cards = cards
 			h := &hypo{kind: editCard, src: cp, at: s.ti, card: d}
@@ -184,18 +202,26 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 			if p >= 0 {
 				name = r.name(g, p)
 			}
-			rule, msg := NotInHand, fmt.Sprintf("%s cannot hold %s", name, c)
-			if other := otherPlay(src, s.ti, s.k, c); other.Line > 0 {
-				rule, msg = DuplicateCard, fmt.Sprintf("%s is also played at %d:%d", c, other.Line, other.Col)
-			} else if copies(r.Table, c) == 0 {
-				msg = fmt.Sprintf("%s cannot hold %s: it is not in the deck", name, c)
+			rule := NotInHand
+			other := otherPlay(src, s.ti, s.k, c)
+			if other.Line > 0 {
+				rule = DuplicateCard
 			}
-			if p >= 0 && litKnown[p] {
-				h.tail = fmt.Sprintf("%s holds %s and never plays it", name, d)
-			} else {
-				h.tail = fmt.Sprintf("%s is never played this round", d)
+			known := p >= 0 && litKnown[p]
+			h.msg = func() (string, string) {
+				msg := fmt.Sprintf("%s cannot hold %s", name, c)
+				switch {
+				case other.Line > 0:
+					msg = fmt.Sprintf("%s is also played at %d:%d", c, other.Line, other.Col)
+				case copies(r.Table, c) == 0:
+					msg = fmt.Sprintf("%s cannot hold %s: it is not in the deck", name, c)
+				}
+				if known {
+					return msg, fmt.Sprintf("%s holds %s and never plays it", name, d)
+				}
+				return msg, fmt.Sprintf("%s is never played this round", d)
 			}
-			h.root = Violation{Round: r.Number, Trick: s.ti + 1, Player: name, Card: c, Rule: rule, Msg: msg, Pos: pos}
+			h.root = Violation{Round: r.Number, Trick: s.ti + 1, Player: name, Card: c, Rule: rule, Pos: pos}
 			consider(h)
 		}
 	}
@@ -283,7 +309,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 			continue
 		}
 		ti := x.Trick - 1
-		cp := editTricks(src)
+		cp := v.editTricks(src)
 		cp.Tricks[ti].Leader = ""
 		h := &hypo{kind: editLeader, src: cp, at: ti, root: x}
 		if ti-1 < len(leaders) {
@@ -345,23 +371,28 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 				if tr.Cards[k1] == tr.Cards[k2] {
 					continue
 				}
-				cp := editTricks(src)
-				cards := append([]parse.Card(nil), tr.Cards...)
+				cp := v.editTricks(src)
+				cards := v.cards(tr.Cards)
 				cards[k1], cards[k2] = cards[k2], cards[k1]
 				cp.Tricks[ti].Cards = cards
 				h := &hypo{kind: editSwap, src: cp, at: ti, far: k2 - k1}
 				c1, c2 := tr.Cards[k1], tr.Cards[k2]
-				msg := fmt.Sprintf("%s and %s seem to be written in the wrong order", c1, c2)
 				player := ""
 				if ti < len(leaders) {
-					p1, p2 := (int(leaders[ti])+k1)%n, (int(leaders[ti])+k2)%n
-					player = r.name(g, p1)
-					msg += fmt.Sprintf(": %s played %s and %s %s", r.name(g, p1), c2, r.name(g, p2), c1)
-					if litKnown[p1] {
-						msg = fmt.Sprintf("%s cannot hold %s; %s", r.name(g, p1), c1, msg)
-					}
+					player = r.name(g, (int(leaders[ti])+k1)%n)
 				}
-				h.root = Violation{Round: r.Number, Trick: ti + 1, Player: player, Card: c1, Rule: NotInHand, Msg: msg, Pos: cardPos(tr, k1)}
+				h.msg = func() (string, string) {
+					msg := fmt.Sprintf("%s and %s seem to be written in the wrong order", c1, c2)
+					if ti < len(leaders) {
+						p1, p2 := (int(leaders[ti])+k1)%n, (int(leaders[ti])+k2)%n
+						msg += fmt.Sprintf(": %s played %s and %s %s", r.name(g, p1), c2, r.name(g, p2), c1)
+						if litKnown[p1] {
+							msg = fmt.Sprintf("%s cannot hold %s; %s", r.name(g, p1), c1, msg)
+						}
+					}
+					return msg, ""
+				}
+				h.root = Violation{Round: r.Number, Trick: ti + 1, Player: player, Card: c1, Rule: NotInHand, Pos: cardPos(tr, k1)}
 				consider(h)
 			}
 		}
@@ -379,11 +410,12 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 			for at := 0; at <= nt; at++ {
 				permute(left, func(cards []parse.Card) bool {
 					cp := *src
-					cp.Tricks = make([]parse.Trick, 0, nt+1)
+					cp.Tricks = v.tricks[:0]
 					cp.Tricks = append(cp.Tricks, src.Tricks[:at]...)
 					pos := src.Tricks[min(at, nt-1)].Pos
-					cp.Tricks = append(cp.Tricks, parse.Trick{Cards: append([]parse.Card(nil), cards...), Pos: pos})
+					cp.Tricks = append(cp.Tricks, parse.Trick{Cards: v.cards(cards), Pos: pos})
 					cp.Tricks = append(cp.Tricks, src.Tricks[at:]...)
+					v.tricks = cp.Tricks
 					h := &hypo{kind: editInsert, src: &cp, at: at}
 					return consider(h) == 1 // one clean order is enough for this place
 				})
@@ -424,6 +456,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 	}
 	top := best[0]
 	h := top.h
+
 	out := r.Violations[:pre:pre]
 	switch h.kind {
 	case editInsert:
@@ -476,6 +509,9 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		r.Revokers = top.res.Revokers
 		r.Violations = out
 	default:
+		if h.msg != nil {
+			h.root.Msg, h.tail = h.msg()
+		}
 		root := h.root
 		var alts []parse.Card
 		for _, c := range best {
@@ -609,10 +645,29 @@ func hasRule(vs []Violation, rule string) bool {
 	return false
 }
 
-// editTricks returns a copy of src whose trick list may be changed without touching src.
-func editTricks(src *parse.Round) *parse.Round {
+// editTricks returns a copy of src whose trick list may be changed without touching src,
+// in scratch space that the next edit reuses (keep makes it last).
+func (v *Validator) editTricks(src *parse.Round) *parse.Round {
 	cp := *src
-	cp.Tricks = append([]parse.Trick(nil), src.Tricks...)
+	v.tricks = append(v.tricks[:0], src.Tricks...)
+	cp.Tricks = v.tricks
+	return &cp
+}
+
+// cards copies a trick's cards into scratch space that the next edit reuses.
+func (v *Validator) cards(cs []parse.Card) []parse.Card {
+	v.cardBuf = append(v.cardBuf[:0], cs...)
+	return v.cardBuf
+}
+
+// keep returns a copy of an edited round that owns its tricks (scratch space is reused).
+func keep(src *parse.Round) *parse.Round {
+	cp := *src
+	cp.Tricks = make([]parse.Trick, len(src.Tricks))
+	for i, tr := range src.Tricks {
+		tr.Cards = append([]parse.Card(nil), tr.Cards...)
+		cp.Tricks[i] = tr
+	}
 	return &cp
 }
 

@@ -59,6 +59,8 @@ type Round struct {
 	Violations []Violation
 
 	known [MaxSeats]bool // hands known from the deal (and passes) when the play began
+	// budget, when > 0, stops a trial replay (diagnose.go) once it has that many violations.
+	budget int
 }
 
 // Local returns the local seat of global seat g, or -1.
@@ -85,6 +87,10 @@ type Validator struct {
 	leaders []int8
 	winners []int8
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
+	// scratch for diagnose: a trial round, and edited tricks and cards
+	trial   Round
+	tricks  []parse.Trick
+	cardBuf []parse.Card
 }
 
 type tableKey struct {

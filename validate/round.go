@@ -19,9 +19,16 @@ func copies(t *rulesets.Table, c parse.Card) int {
 	return n
 }
 
+// over reports whether a trial replay (diagnose.go) has more violations than it may.
+func (r *Round) over() bool { return r.budget > 0 && len(r.Violations) >= r.budget }
+
 func (r *Round) viol(rule string, trick int, player string, c parse.Card, pos parse.Pos, format string, args ...any) {
+	msg := ""
+	if r.budget == 0 { // a trial replay needs no words
+		msg = fmt.Sprintf(format, args...)
+	}
 	r.Violations = append(r.Violations, Violation{Round: r.Number, Trick: trick, Player: player, Card: c,
-		Rule: rule, Msg: fmt.Sprintf(format, args...), Pos: pos})
+		Rule: rule, Msg: msg, Pos: pos})
 }
 
 // round replays one round; it returns false after an input error (in v.errs).
@@ -354,6 +361,9 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	var carried Hand
 	st := TrickState{}
 	for ti := range src.Tricks {
+		if r.over() {
+			return true // a trial replay past its budget (diagnose.go): the rest does not matter
+		}
 		tr := &src.Tricks[ti]
 		leader := int(v.leaders[ti])
 		st.Trick, st.Broken = ti+1, broken
@@ -461,7 +471,7 @@ func (r *Round) note(s string) {
 // dealt, or, with the hands inferred from the play, where the first of them is played later.
 func (v *Validator) heldNote(g *parse.Game, r *Round, ti, p int, known bool, h Hand, mask parse.CardSet, what string) string {
 	held := Hand{A: h.A & mask, B: h.B & mask}
-	if held.A == 0 {
+	if held.A == 0 || r.budget > 0 {
 		return ""
 	}
 	name := r.name(g, p)

@@ -294,11 +294,16 @@ func (s *game) tiebreak(r *validate.Round, pts []int) {
 // checkRecorded compares the table's recorded score and total lines with the computed ones.
 func (s *game) checkRecorded(r *validate.Round, out *Round) {
 	src := r.Src
+	// What a person may have missed when adding up: a moon, a penalty (the round's notes).
+	note := ""
+	if len(out.Notes) > 0 {
+		note = "the computed points include: " + strings.Join(out.Notes, "; ")
+	}
 	for _, c := range src.Score {
 		if u := s.unitIndex(c.Player); u >= 0 {
 			if got := out.Points.Get(s.units[u]); got != c.N {
 				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
-					Rule: validate.ScoreMismatch, Msg: fmt.Sprintf("%s: recorded points %d, computed %d", c.Player, c.N, got), Pos: c.Pos})
+					Rule: validate.ScoreMismatch, Msg: fmt.Sprintf("%s: recorded points %d, computed %d", c.Player, c.N, got), Pos: c.Pos, Note: note})
 			}
 		}
 	}

@@ -69,7 +69,7 @@ func (v *Validator) try(g *parse.Game, r *Round, src *parse.Round, budget int) *
 		*h = Round{Violations: vs}
 	}
 	*h = Round{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
-		Dealer: r.Dealer, PassDir: r.PassDir, MoonSeat: -1, budget: budget, Violations: h.Violations}
+		Dealer: r.Dealer, PassDir: r.PassDir, Own: r.Own, OwnPass: r.OwnPass, MoonSeat: -1, budget: budget, Violations: h.Violations}
 	ne := len(v.errs)
 	ok := v.round(g, h)
 	if !ok || len(v.errs) > ne || h.over() {
@@ -565,7 +565,11 @@ func (v *Validator) passConflicts(g *parse.Game, r *Round) int {
 	if len(src.Passes) == 0 || len(src.Deal) > 0 || len(v.leaders) < len(src.Tricks) {
 		return 0
 	}
-	off, _ := rulesets.PassOffset(r.PassDir, n)
+	dir := r.PassDir
+	if r.Own != nil {
+		dir = r.OwnPass // the passes the table played (RULES §7)
+	}
+	off, _ := rulesets.PassOffset(dir, n)
 	var to [parse.NumCards]int8
 	for i := range to {
 		to[i] = -1

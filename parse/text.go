@@ -177,9 +177,12 @@ func (p *textParser) unknownStmt(kw string, off int) {
 	case kw == "---" || strings.HasPrefix(kw, "---"):
 		p.errAt(off, "unknown statement %q (games are separated by a line holding only ---)", kw)
 	default:
-		p.errAt(off, "unknown statement %q (expected %s)", kw, keywordList)
+		p.errAt(off, "unknown statement %q%s (expected %s)", kw, DidYouMean(kw, keywords), keywordList)
 	}
 }
+
+var keywords = []string{"game", "players", "option", "meta", "round", "deal", "pass", "bid", "trick", "took",
+	"tricks", "moon", "score", "total"}
 
 func isKeyword(s string) bool {
 	switch s {

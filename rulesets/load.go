@@ -109,7 +109,8 @@ func Builtin(name string) (*Ruleset, error) {
 }
 
 func unknownRuleset(name string) error {
-	return fmt.Errorf("unknown ruleset %q (built-in rulesets: %s; or give a YAML file)", name, strings.Join(builtinOrder, ", "))
+	return fmt.Errorf("unknown ruleset %q%s (built-in rulesets: %s; or give a YAML file)", name, parse.DidYouMean(name, builtinOrder),
+		strings.Join(builtinOrder, ", "))
 }
 
 // Load returns the ruleset named by nameOrPath: a built-in name, else a YAML ruleset file

@@ -32,7 +32,7 @@ type param struct {
 
 // valueError is a bad value for a key; its message lists the valid values.
 func valueError(key, v, valid string) error {
-	return fmt.Errorf("bad value %q for %s (valid: %s)", v, key, valid)
+	return fmt.Errorf("bad value %q for %s%s (valid: %s)", v, key, parse.DidYouMean(v, strings.Split(valid, ", ")), valid)
 }
 
 var passDirs = []string{"left", "right", "across", "left2", "right2", "hold", "none"}
@@ -233,7 +233,7 @@ func (rs *Ruleset) unknownOption(key string) error {
 	if p, ok := paramByKey[key]; ok && p.option && p.family != "" {
 		return fmt.Errorf("option %q belongs to the %s family; %s takes: %s", key, p.family, rs.label(), valid)
 	}
-	return fmt.Errorf("unknown option %q; %s takes: %s", key, rs.label(), valid)
+	return fmt.Errorf("unknown option %q; %s takes: %s%s", key, rs.label(), valid, parse.DidYouMean(key, OptionKeys(rs.Family)))
 }
 
 func (rs *Ruleset) label() string {

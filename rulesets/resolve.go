@@ -78,8 +78,9 @@ func (c Choice) Check() error {
 	for _, kv := range c.Options {
 		p, ok := paramByKey[kv.Key]
 		if !ok || !p.option {
-			return fmt.Errorf("option %s=%s: unknown option %q; the hearts family takes: %s; the spades family takes: %s", kv.Key, kv.Value, kv.Key,
-				strings.Join(OptionKeys(Hearts), ", "), strings.Join(OptionKeys(Spades), ", "))
+			return fmt.Errorf("option %s=%s: unknown option %q; the hearts family takes: %s; the spades family takes: %s%s", kv.Key, kv.Value, kv.Key,
+				strings.Join(OptionKeys(Hearts), ", "), strings.Join(OptionKeys(Spades), ", "),
+				parse.DidYouMean(kv.Key, append(OptionKeys(Hearts), OptionKeys(Spades)...)))
 		}
 		rs := &Ruleset{Family: p.family}
 		if rs.Family == "" {
@@ -130,8 +131,8 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		base = r.choice.Base
 	case r.choice.Ruleset == "" && !IsBuiltin(name):
 		namePos.File = g.File
-		return nil, parse.ErrorList{{Pos: namePos, Msg: fmt.Sprintf("unknown ruleset %q (built-in rulesets: %s; a ruleset file is given with --ruleset FILE)",
-			name, strings.Join(builtinOrder, ", "))}}
+		return nil, parse.ErrorList{{Pos: namePos, Msg: fmt.Sprintf("unknown ruleset %q%s (built-in rulesets: %s; a ruleset file is given with --ruleset FILE)",
+			name, parse.DidYouMean(name, builtinOrder), strings.Join(builtinOrder, ", "))}}
 	default:
 		var err error
 		if base, err = Load(name); err != nil {

@@ -210,8 +210,8 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 			r.Dealer = nextIn(r.Seats, dealer+1, n)
 		}
 		if src.Dealer != "" && seatOf(g.Players, src.Dealer) < 0 {
-			r.viol(UnknownPlayer, 0, src.Dealer, parse.NoCard, src.DealerPos, "unknown dealer %q (players: %s); the dealer by rotation, %s, deals",
-				src.Dealer, joinNames(g.Players), g.Players[r.Dealer])
+			r.viol(UnknownPlayer, 0, src.Dealer, parse.NoCard, src.DealerPos, "unknown dealer %q%s (players: %s); the dealer by rotation, %s, deals",
+				src.Dealer, parse.DidYouMean(src.Dealer, g.Players), joinNames(g.Players), g.Players[r.Dealer])
 		}
 		dealer = r.Dealer
 		rules, err := v.rulesIn(rs, own, len(r.Seats), r.Tiebreak)
@@ -271,7 +271,7 @@ func (v *Validator) seatList(g *parse.Game, r *Round, names []string, pos parse.
 	for _, name := range names {
 		s := seatOf(g.Players, name)
 		if s < 0 {
-			r.viol(UnknownPlayer, 0, name, parse.NoCard, pos, "unknown player %q in tie-break (players: %s)", name, joinNames(g.Players))
+			r.viol(UnknownPlayer, 0, name, parse.NoCard, pos, "unknown player %q in tie-break%s (players: %s)", name, parse.DidYouMean(name, g.Players), joinNames(g.Players))
 			continue
 		}
 		seen[s] = true
@@ -323,7 +323,7 @@ func (r *Round) local(g *parse.Game, name string, pos parse.Pos) int {
 		return -1
 	}
 	r.add(Violation{Round: r.Number, Player: name, Card: parse.NoCard, Rule: UnknownPlayer,
-		Msg: fmt.Sprintf("%q is not a player (players: %s)", name, joinNames(g.Players)), Pos: pos})
+		Msg: fmt.Sprintf("%q is not a player%s (players: %s)", name, parse.DidYouMean(name, g.Players), joinNames(g.Players)), Pos: pos})
 	return -1
 }
 

@@ -69,7 +69,7 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 	}
 	for _, c := range src.Total { // running totals cover every player, tie-breaks included
 		if !isSide(g, t.RS, c.Player) && seatOf(g.Players, c.Player) < 0 {
-			r.viol(UnknownPlayer, 0, c.Player, parse.NoCard, c.Pos, "%q is not a player (players: %s)", c.Player, joinNames(g.Players))
+			r.viol(UnknownPlayer, 0, c.Player, parse.NoCard, c.Pos, "%q is not a player%s (players: %s)", c.Player, parse.DidYouMean(c.Player, g.Players), joinNames(g.Players))
 		}
 	}
 
@@ -300,12 +300,12 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			}
 			switch {
 			case l < 0 && next < 0:
-				v.errs.Addf(tr.Pos, "unknown leader %q (players in this round: %s)", tr.Leader, joinNames(r.names(g)))
+				v.errs.Addf(tr.Pos, "unknown leader %q%s (players in this round: %s)", tr.Leader, parse.DidYouMean(tr.Leader, r.names(g)), joinNames(r.names(g)))
 				return false
 			case l < 0:
 				// The leader is known without the name: report it and go on from there.
-				r.viol(UnknownPlayer, ti+1, tr.Leader, parse.NoCard, tr.Pos, "unknown leader %q (players in this round: %s); %s leads",
-					tr.Leader, joinNames(r.names(g)), r.name(g, next))
+				r.viol(UnknownPlayer, ti+1, tr.Leader, parse.NoCard, tr.Pos, "unknown leader %q%s (players in this round: %s); %s leads",
+					tr.Leader, parse.DidYouMean(tr.Leader, r.names(g)), joinNames(r.names(g)), r.name(g, next))
 				l = next
 			case ti > 0 && next >= 0 && l != next:
 				r.viol(WrongLeader, ti+1, tr.Leader, tr.Cards[0], tr.Pos, "%s led trick %d; %s should lead it", tr.Leader, ti+1, r.name(g, next))

@@ -32,6 +32,7 @@ type game struct {
 	// not held, a trick missing): round and index of the violation in res.Rounds; round -1
 	// when none. The end of the game that follows from such points is its consequence.
 	doubt [2]int
+	late  int // the round (index in res.Rounds) reported after-game-end as doubt's consequence; -1
 }
 
 // Score turns a replay into its result: per-round points and totals, moons, penalties,
@@ -39,7 +40,7 @@ type game struct {
 // (after-game-end) and not scored.
 func Score(rp *validate.Replay) *Result {
 	g := rp.Game
-	s := &game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1, doubt: [2]int{-1, -1}}
+	s := &game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1, doubt: [2]int{-1, -1}, late: -1}
 	n := len(rp.Players)
 	s.units, s.unitOf = rp.Rules.Units(rp.Players)
 	s.totals = make([]int, len(s.units))
@@ -105,8 +106,19 @@ func (s *game) round(r *validate.Round) {
 	if s.finished || (s.ended && !r.Tiebreak) {
 		msg := fmt.Sprintf("round %d is recorded after the game ended", r.Number)
 		if d := s.doubt; d[0] >= 0 {
-			// The end may come from points a transcript error leaves uncertain: say so.
+			// The end may come from points a transcript error leaves uncertain: a consequence,
+			// reported once, at the first round after it.
 			v := s.res.Rounds[d[0]].Violations[d[1]]
+			if s.late >= 0 {
+				first := &s.res.Rounds[s.late]
+				first.Violations[0].Msg = fmt.Sprintf("rounds %d to %d are recorded after the game ended (a consequence of the %s in round %d? it leaves that round's points uncertain)",
+					first.Round, r.Number, v.Rule, v.Round)
+				out.Ignored, out.Points, out.Totals = true, Scores{}, s.scores(s.totals)
+				out.Violations = []validate.Violation{}
+				s.res.Rounds = append(s.res.Rounds, out)
+				return
+			}
+			s.late = len(s.res.Rounds)
 			msg += fmt.Sprintf(" (a consequence of the %s in round %d? it leaves that round's points uncertain)", v.Rule, v.Round)
 		}
 		ignore(validate.AfterGameEnd, msg)

@@ -204,13 +204,15 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 			}
 			rule := NotInHand
 			other := otherPlay(src, s.ti, s.k, c)
-			if other.Line > 0 {
-				rule = DuplicateCard
-			}
 			known := p >= 0 && litKnown[p]
+			if other.Line > 0 && !(known && blamedAt(lit, pos)) {
+				rule = DuplicateCard // the hand is not known, or the literal reading blames the other
+			}
 			h.msg = func() (string, string) {
 				msg := fmt.Sprintf("%s cannot hold %s", name, c)
 				switch {
+				case other.Line > 0 && rule == NotInHand:
+					msg += fmt.Sprintf(" (it is played at %d:%d)", other.Line, other.Col)
 				case other.Line > 0:
 					msg = fmt.Sprintf("%s is also played at %d:%d", c, other.Line, other.Col)
 				case copies(r.Table, c) == 0:

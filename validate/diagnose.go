@@ -557,7 +557,6 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		res.Src, res.Violations = src, out
 		*r = *res
 	}
-	sortViolations(r.Violations[pre:])
 }
 
 // passConflicts counts, in a round just replayed with the hands unknown, the plays that
@@ -604,15 +603,21 @@ func (v *Validator) passConflicts(g *parse.Game, r *Round) int {
 	return conf
 }
 
-// sortViolations puts violations in source order (stable: one position keeps its order).
+// sortViolations puts a round's violations in the order of the transcript, whatever its
+// spelling (text and YAML place statements differently, so no line numbers): the round's own
+// statements (deal, passes, bids, names) first, then trick by trick (a trick's leader before
+// its cards, as the replay finds them), and the round's completeness last. Stable.
 func sortViolations(vs []Violation) {
-	sort.SliceStable(vs, func(i, j int) bool {
-		a, b := vs[i].Pos, vs[j].Pos
-		if a.Line != b.Line {
-			return a.Line < b.Line
+	key := func(x Violation) int {
+		switch {
+		case x.Rule == IncompleteRound:
+			return 1 << 20
+		case x.Trick > 0:
+			return x.Trick
 		}
-		return a.Col < b.Col
-	})
+		return 0
+	}
+	sort.SliceStable(vs, func(i, j int) bool { return key(vs[i]) < key(vs[j]) })
 }
 
 // subset reports whether every violation of a is one of b (same rule, place and player).

@@ -301,7 +301,42 @@ func fzReplayScore(t *testing.T, v *validate.Validator, g *parse.Game, rs *rules
 		t.Fatalf("game %d: json.Marshal wrote invalid JSON: %s", g.Index, b)
 	}
 	fzCheckResult(t, g, rp, res)
+	fzCheckDiagnosis(t, g, rs, rp)
 	return nil
+}
+
+// fzCheckDiagnosis replays g again looking for slips (Validator.Diagnose): it never blames
+// more than the literal reading in a round, keeps each round's violations in transcript order,
+// and its result holds the same invariants.
+func fzCheckDiagnosis(t *testing.T, g *parse.Game, rs *rulesets.Ruleset, lit *validate.Replay) {
+	t.Helper()
+	v := validate.New()
+	v.Diagnose = true
+	rp, err := v.Replay(g, rs)
+	if err != nil {
+		t.Fatalf("game %d: the diagnosing replay fails where the literal one does not: %v", g.Index, err)
+	}
+	if len(rp.Rounds) != len(lit.Rounds) {
+		t.Fatalf("game %d: %d rounds diagnosed, %d replayed", g.Index, len(rp.Rounds), len(lit.Rounds))
+	}
+	for i, r := range rp.Rounds {
+		if n, m := len(r.Violations), len(lit.Rounds[i].Violations); n > m {
+			t.Fatalf("game %d round %d: the diagnosis blames %d, the literal reading %d: %v", g.Index, r.Number, n, m, r.Violations)
+		}
+		// Transcript order: the round's statements, then trick by trick, completeness last.
+		at := func(x validate.Violation) int {
+			if x.Rule == validate.IncompleteRound {
+				return 1 << 20
+			}
+			return x.Trick
+		}
+		for k := 1; k < len(r.Violations); k++ {
+			if at(r.Violations[k-1]) > at(r.Violations[k]) {
+				t.Fatalf("game %d round %d: violations out of transcript order: %v", g.Index, r.Number, r.Violations)
+			}
+		}
+	}
+	fzCheckResult(t, g, rp, score.Score(rp))
 }
 
 // fzAdd adds with an overflow check: totals that wrap around are absurd.

@@ -238,6 +238,7 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 			continue // an input error in this round: collected, and the next rounds checked too
 		}
 		v.diagnose(g, r, pre)
+		sortViolations(r.Violations) // source order
 		rp.Rounds = append(rp.Rounds, r)
 	}
 	if len(v.errs) > 0 {

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -474,6 +475,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 				root = x
 			}
 		}
+		lit0 := root.Msg
 		lo, hi := at[0], at[len(at)-1]
 		switch {
 		case lo == 0 && hi == nt:
@@ -496,6 +498,9 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 				src.Tricks[lo-1].Pos.Line, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
 			root.Pos = src.Tricks[hi].Pos
 			root.Pos.Col = 1
+		}
+		if k := strings.Index(lit0, ": not played: "); k >= 0 && root.Msg != lit0 {
+			root.Msg += lit0[k:] // the hands known: what was not played
 		}
 		out = append(out, root)
 		for _, x := range top.res.Violations {

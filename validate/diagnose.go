@@ -329,7 +329,23 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 				dups++
 			}
 		}
-		if dups < 2 && !(dups == 1 && n <= 2) {
+		blamed := 0
+		for _, sp := range spots {
+			if sp.ti == ti {
+				blamed++
+			}
+		}
+		// A trick whose cards are blamed (two decks: not in hand rather than played twice),
+		// or the same as an earlier trick.
+		repeats := false
+		for tj := 0; tj < ti && !repeats; tj++ {
+			repeats = sameCards(src.Tricks[tj].Cards, src.Tricks[ti].Cards)
+		}
+		repeated := false // the first of two copies: the later one is the repeat
+		for tj := ti + 1; tj < nt && !repeated; tj++ {
+			repeated = sameCards(src.Tricks[tj].Cards, src.Tricks[ti].Cards)
+		}
+		if repeated || dups < 2 && !(dups == 1 && n <= 2) && blamed < 2 && !repeats {
 			continue
 		}
 		cp := *src

@@ -63,11 +63,12 @@ func diagnoseWorth(vs []Violation) bool {
 // try replays the round with src instead of its own transcript; nil when src cannot be read
 // as a round (an input error, dropped).
 func (v *Validator) try(g *parse.Game, r *Round, src *parse.Round, budget int) *Round {
-	h := &Round{}
+	var h *Round
 	if budget > 0 { // a trial: scratch space, overwritten by the next one
 		h = &v.trial
-		vs := h.Violations[:0]
-		*h = Round{Violations: vs}
+		h.Violations = h.Violations[:0]
+	} else {
+		h = &Round{}
 	}
 	*h = Round{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
 		Dealer: r.Dealer, PassDir: r.PassDir, Own: r.Own, OwnPass: r.OwnPass, MoonSeat: -1, budget: budget, Violations: h.Violations}
@@ -97,6 +98,9 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 	for _, x := range lit {
 		onlyPlays = onlyPlays && !IsTranscriptError(x.Rule)
 		onlySlips = onlySlips && IsTranscriptError(x.Rule)
+	}
+	if onlyPlays && len(lit) > 6 {
+		return // that many illegal plays are meant, not one slip's doing
 	}
 	src := r.Src
 	nt := len(src.Tricks)
@@ -385,9 +389,15 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 				continue
 			}
 		}
+		win := r.Rules.Winner(tr.Cards, r.Rules.LedSuit(tr.Cards))
+		nextNamed := ti+1 < nt && src.Tricks[ti+1].Leader != ""
 		for k1 := 0; k1 < len(tr.Cards); k1++ {
 			for k2 := k1 + 1; k2 < len(tr.Cards); k2++ {
 				if tr.Cards[k1] == tr.Cards[k2] {
+					continue
+				}
+				if onlyPlays && ti < len(leaders) && !swapMayClear(lit, ti, k1, k2, win, nextNamed,
+					r.name(g, (int(leaders[ti])+k1)%n), r.name(g, (int(leaders[ti])+k2)%n)) {
 					continue
 				}
 				cp := v.editTricks(src)
@@ -428,14 +438,15 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		if len(left) == n && n <= 6 {
 			for at := 0; at <= nt; at++ {
 				permute(left, func(cards []parse.Card) bool {
-					cp := *src
+					cp := &v.edited
+					*cp = *src
 					cp.Tricks = v.tricks[:0]
 					cp.Tricks = append(cp.Tricks, src.Tricks[:at]...)
 					pos := src.Tricks[min(at, nt-1)].Pos
 					cp.Tricks = append(cp.Tricks, parse.Trick{Cards: v.cards(cards), Pos: pos})
 					cp.Tricks = append(cp.Tricks, src.Tricks[at:]...)
 					v.tricks = cp.Tricks
-					h := &hypo{kind: editInsert, src: &cp, at: at}
+					h := &hypo{kind: editInsert, src: cp, at: at}
 					return consider(h) == 1 // one clean order is enough for this place
 				})
 			}
@@ -658,6 +669,24 @@ func subset(a, b []Violation) bool {
 	return true
 }
 
+// swapMayClear reports whether swapping the cards at k1 and k2 of trick ti (played by p1 and
+// p2 as written) can leave a round clean whose literal violations are illegal plays only. A
+// swap that keeps the lead and the winner's place changes only what p1 and p2 held up to
+// that trick, so it can only clear their plays up to it; one that moves the winner while the
+// next leader is named makes a wrong leader.
+func swapMayClear(lit []Violation, ti, k1, k2, win int, nextNamed bool, p1, p2 string) bool {
+	moves := k1 == 0 || k1 == win || k2 == win
+	if moves {
+		return !(nextNamed && (k1 == win || k2 == win))
+	}
+	for _, x := range lit {
+		if x.Trick > ti+1 || x.Player != p1 && x.Player != p2 {
+			return false
+		}
+	}
+	return true
+}
+
 // blamedAt reports whether the literal reading blames something at pos.
 func blamedAt(vs []Violation, pos parse.Pos) bool {
 	for _, x := range vs {
@@ -680,10 +709,10 @@ func hasRule(vs []Violation, rule string) bool {
 // editTricks returns a copy of src whose trick list may be changed without touching src,
 // in scratch space that the next edit reuses (keep makes it last).
 func (v *Validator) editTricks(src *parse.Round) *parse.Round {
-	cp := *src
 	v.tricks = append(v.tricks[:0], src.Tricks...)
-	cp.Tricks = v.tricks
-	return &cp
+	v.edited = *src
+	v.edited.Tricks = v.tricks
+	return &v.edited
 }
 
 // cards copies a trick's cards into scratch space that the next edit reuses.

@@ -89,6 +89,7 @@ type Validator struct {
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
 	// scratch for diagnose: a trial round, and edited tricks and cards
 	trial   Round
+	edited  parse.Round
 	tricks  []parse.Trick
 	cardBuf []parse.Card
 }

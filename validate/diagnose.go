@@ -640,6 +640,9 @@ func (v *Validator) passConflicts(g *parse.Game, r *Round) int {
 // statements (deal, passes, bids, names) first, then trick by trick (a trick's leader before
 // its cards, as the replay finds them), and the round's completeness last. Stable.
 func sortViolations(vs []Violation) {
+	if len(vs) < 2 {
+		return
+	}
 	key := func(x Violation) int {
 		switch {
 		case x.Rule == IncompleteRound:
@@ -649,7 +652,11 @@ func sortViolations(vs []Violation) {
 		}
 		return 0
 	}
-	sort.SliceStable(vs, func(i, j int) bool { return key(vs[i]) < key(vs[j]) })
+	for i := 1; i < len(vs); i++ { // insertion sort: stable, few, and no allocation
+		for j := i; j > 0 && key(vs[j]) < key(vs[j-1]); j-- {
+			vs[j], vs[j-1] = vs[j-1], vs[j]
+		}
+	}
 }
 
 // subset reports whether every violation of a is one of b (same rule, place and player).

@@ -272,8 +272,8 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 						break
 					}
 				}
-				if copies(r.Table, x.Card) == 0 {
-					msg = fmt.Sprintf("%s is not in the deck", x.Card)
+				if copies(r.Table, x.Card) == 0 || x.Pos == d.Pos {
+					msg = x.Msg // the literal reading blames this line already: its words
 				}
 				h := &hypo{kind: editDeal, src: &cp, card: m, tail: fmt.Sprintf("no one is dealt %s", m),
 					root: Violation{Round: r.Number, Player: d.Player, Card: x.Card, Rule: DeckMismatch, Msg: msg, Pos: d.Pos}}
@@ -318,11 +318,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		ti := x.Trick - 1
 		cp := v.editTricks(src)
 		cp.Tricks[ti].Leader = ""
-		h := &hypo{kind: editLeader, src: cp, at: ti, root: x}
-		if ti-1 < len(leaders) {
-			h.root.Msg += fmt.Sprintf(" (the winner of trick %d)", ti)
-		}
-		consider(h)
+		consider(&hypo{kind: editLeader, src: cp, at: ti, root: x})
 	}
 
 	// 5. A trick written twice (or a trick of cards already played).
@@ -552,6 +548,9 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 			if c.h.kind == h.kind && c.h.root.Pos == h.root.Pos && c.h.card != parse.NoCard && c.h.card != h.card {
 				alts = append(alts, c.h.card)
 			}
+		}
+		if len(alts) > 1 {
+			return // three or more cards as likely: no guess, the literal reading stands
 		}
 		switch h.kind {
 		case editCard, editDeal, editPass:

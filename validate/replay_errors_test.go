@@ -25,6 +25,11 @@ func TestReplayInputErrors(t *testing.T) {
 		{"spades-3-players-no-jokers", "game spades\nplayers a b c\nround\nbid a=1 b=1 c=1\ntricks a=1 b=1 c=1\n", "not 3", 2},
 		{"spades-teams-6-players", "game spades\nplayers a b c d e f\noption teams=on jokers=high\nround\nbid a=1 b=1 c=1 d=1 e=1 f=1\n", "4 players", 2},
 		{"trick-size", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick ann: 2C 3C 4C\n", "3 cards, expected 4", 5},
+		// A whole round but for one card: the message names the card played nowhere.
+		{"trick-size-left-out", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick dan: 2C JC TC 3C\ntrick 2S 5S JS KS\n" +
+			"trick 4C AD 7C 5C\ntrick 3D KD QD TD\ntrick JD 8D 7D 9D\ntrick 6C QC QH AC\ntrick 6D 2D AH 4D\ntrick 7S TS AS QS\n" +
+			"trick 5H 2H 8H\ntrick 8S 4S KC 3S\ntrick 8C 4H KH JH\ntrick 9C 6S 7H 9H\ntrick 9S 5D 6H TH\n",
+			"trick 9 has 3 cards, expected 4 (one per player); not played in the round: 3H", 13},
 		{"unknown-leader", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\n", "unknown leader", 5},
 		{"first-leader-unknown", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick 3C 4C 5C 6C\n", "first leader cannot be known", 5},
 		{"unknown-leader-later", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\n", "unknown leader", 5},

@@ -288,7 +288,7 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	for ti := range src.Tricks {
 		tr := &src.Tricks[ti]
 		if len(tr.Cards) != n {
-			v.errs.Addf(tr.Pos, "trick %d has %d cards, expected %d (one per player)", ti+1, len(tr.Cards), n)
+			v.errs.Addf(tr.Pos, "trick %d has %d cards, expected %d (one per player)%s", ti+1, len(tr.Cards), n, leftOut(src, t, n))
 			return false
 		}
 		leader := next
@@ -439,6 +439,32 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		v.incomplete(g, r, hands, known)
 	}
 	return true
+}
+
+// leftOut names the cards a short trick seems to have lost: in a round whose other tricks are
+// all there, the cards of the deck that are played nowhere ("" otherwise).
+func leftOut(src *parse.Round, t *rulesets.Table, n int) string {
+	if len(src.Tricks) != t.HandSize {
+		return ""
+	}
+	var played Hand
+	short := 0
+	for _, tr := range src.Tricks {
+		short += n - len(tr.Cards)
+		for _, c := range tr.Cards {
+			played.Add(c)
+		}
+	}
+	var left Hand
+	eachCard(Hand{A: t.Deck, B: t.Deck2}, func(c parse.Card) {
+		if !played.Remove(c) {
+			left.Add(c)
+		}
+	})
+	if short < 1 || left.Len() != short || played.Len() != 0 {
+		return ""
+	}
+	return "; not played in the round: " + left.String()
 }
 
 // incomplete reports a played round with fewer tricks than the hand size, once, at its last

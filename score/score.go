@@ -33,6 +33,10 @@ type game struct {
 	// when none. The end of the game that follows from such points is its consequence.
 	doubt [2]int
 	late  int // the round (index in res.Rounds) reported after-game-end as doubt's consequence; -1
+	// the table's last recorded total per unit (hasRec: one was recorded), and the computed
+	// totals when the last round was checked
+	recTotal, lastTotals []int
+	hasRec               []bool
 }
 
 // Score turns a replay into its result: per-round points and totals, moons, penalties,
@@ -179,11 +183,9 @@ func (s *game) round(r *validate.Round) {
 		s.endCheck()
 	}
 	out.Totals = s.scores(s.totals)
-	s.checkRecorded(r, &out)
 	if s.doubt[0] < 0 {
 		for i, v := range out.Violations {
-			switch v.Rule {
-			case validate.NotInHand, validate.DuplicateCard, validate.IncompleteRound, validate.DeckMismatch, validate.WrongLeader:
+			if leavesPointsUncertain(v.Rule) {
 				s.doubt = [2]int{len(s.res.Rounds), i}
 			}
 			if s.doubt[0] >= 0 {
@@ -191,6 +193,7 @@ func (s *game) round(r *validate.Round) {
 			}
 		}
 	}
+	s.checkRecorded(r, &out)
 	s.res.Rounds = append(s.res.Rounds, out)
 }
 
@@ -311,22 +314,69 @@ func (s *game) checkRecorded(r *validate.Round, out *Round) {
 	if len(out.Notes) > 0 {
 		note = "the computed points include: " + strings.Join(out.Notes, "; ")
 	}
+	// After a transcript error that leaves points uncertain (this round's or an earlier
+	// one's), the computed points are not the table's: a round's differing points are one
+	// consequence, and a total is checked only against the table's own previous total.
+	doubt, carried := "", s.doubt[0] >= 0 // carried: the totals since are uncertain
+	for _, v := range out.Violations {
+		if leavesPointsUncertain(v.Rule) {
+			doubt = fmt.Sprintf(" (a consequence of this round's %s? it leaves the points uncertain)", v.Rule)
+			break
+		}
+	}
+	var differ *validate.Violation
 	for _, c := range src.Score {
 		if u := s.unitIndex(c.Player); u >= 0 {
 			if got := out.Points.Get(s.units[u]); got != c.N {
+				msg := fmt.Sprintf("%s: recorded points %d, computed %d", c.Player, c.N, got)
+				if doubt != "" && differ != nil {
+					differ.Msg = strings.TrimSuffix(differ.Msg, doubt) + "; " + msg + doubt
+					continue
+				}
 				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
-					Rule: validate.ScoreMismatch, Msg: fmt.Sprintf("%s: recorded points %d, computed %d", c.Player, c.N, got), Pos: c.Pos, Note: note})
+					Rule: validate.ScoreMismatch, Msg: msg + doubt, Pos: c.Pos, Note: note})
+				if doubt != "" {
+					differ = &out.Violations[len(out.Violations)-1]
+				}
 			}
 		}
+	}
+	if s.recTotal == nil {
+		s.recTotal, s.lastTotals = make([]int, len(s.units)), make([]int, len(s.units))
+		s.hasRec = make([]bool, len(s.units))
 	}
 	for _, c := range src.Total {
 		if u := s.unitIndex(c.Player); u >= 0 {
-			if got := s.totals[u]; got != c.N {
-				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
-					Rule: validate.ScoreMismatch, Msg: fmt.Sprintf("%s: recorded total %d, computed %d", c.Player, c.N, got), Pos: c.Pos})
+			got := s.totals[u]
+			bad := got != c.N
+			switch {
+			case doubt != "":
+				bad = false // this round's points are uncertain: so is any total
+			case carried:
+				bad = s.hasRec[u] && c.N-s.recTotal[u] != got-s.lastTotals[u]
 			}
+			if bad {
+				msg := fmt.Sprintf("%s: recorded total %d, computed %d", c.Player, c.N, got)
+				if carried {
+					msg = fmt.Sprintf("%s: recorded total %d, %d more than the previous; computed %d more", c.Player, c.N, c.N-s.recTotal[u], got-s.lastTotals[u])
+				}
+				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
+					Rule: validate.ScoreMismatch, Msg: msg, Pos: c.Pos})
+			}
+			s.recTotal[u], s.hasRec[u] = c.N, true
 		}
 	}
+	copy(s.lastTotals, s.totals)
+}
+
+// leavesPointsUncertain: the transcript errors after which the computed points need not be
+// the table's (a card not held or played twice, a trick missing, a bad deal, a wrong leader).
+func leavesPointsUncertain(rule string) bool {
+	switch rule {
+	case validate.NotInHand, validate.DuplicateCard, validate.IncompleteRound, validate.DeckMismatch, validate.WrongLeader:
+		return true
+	}
+	return false
 }
 
 // unitIndex finds the unit a recorded name refers to: a unit name, or a player of a side.

@@ -320,6 +320,34 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		cp.Tricks[ti].Leader = ""
 		consider(&hypo{kind: editLeader, src: cp, at: ti, root: x})
 	}
+	// Trick 1's leader is named and the first-lead rule says it is someone else: another
+	// name may be the one meant.
+	// (Or the next leader is not trick 1's winner as written.)
+	first := -1 // the first-lead violation, else the wrong leader of trick 2
+	for i, x := range lit {
+		if x.Rule == FirstLead && x.Trick == 1 || x.Rule == WrongLeader && x.Trick == 2 && first < 0 {
+			first = i
+		}
+	}
+	if first >= 0 && src.Tricks[0].Leader != "" {
+		x := lit[first]
+		tr := &src.Tricks[0]
+		for l := 0; l < n; l++ {
+			name := r.name(g, l)
+			if name == tr.Leader {
+				continue
+			}
+			cp := v.editTricks(src)
+			cp.Tricks[0].Leader = name
+			root := x
+			if x.Rule == WrongLeader {
+				root = Violation{Round: r.Number, Trick: 1, Player: tr.Leader, Card: tr.Cards[0], Rule: WrongLeader,
+					Msg: fmt.Sprintf("%s led trick 1", tr.Leader), Pos: tr.Pos}
+			}
+			root.Msg += fmt.Sprintf("; did you mean %s? the cards fit %s as the leader", name, name)
+			consider(&hypo{kind: editLeader, src: cp, at: 0, root: root})
+		}
+	}
 
 	// 5. A trick written twice (or a trick of cards already played).
 	for ti := range src.Tricks {
@@ -651,8 +679,18 @@ func sortViolations(vs []Violation) {
 		}
 		return 0
 	}
+	// Within a trick, by place (the statement, then its cards in order in either spelling).
+	less := func(a, b Violation) bool {
+		if ka, kb := key(a), key(b); ka != kb || ka == 0 || ka == 1<<20 {
+			return ka < kb
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		return a.Pos.Col < b.Pos.Col
+	}
 	for i := 1; i < len(vs); i++ { // insertion sort: stable, few, and no allocation
-		for j := i; j > 0 && key(vs[j]) < key(vs[j-1]); j-- {
+		for j := i; j > 0 && less(vs[j], vs[j-1]); j-- {
 			vs[j], vs[j-1] = vs[j-1], vs[j]
 		}
 	}

@@ -497,7 +497,8 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 	// the slip?): the place the literal reading blames, and the other one named.
 	var elsewhere parse.Pos
 	for i, c := range best {
-		if c.h.kind != best[0].h.kind || c.conf != best[0].conf || c.h.root.Pos == best[0].h.root.Pos {
+		if c.h.kind != best[0].h.kind || c.conf != best[0].conf || c.h.root.Pos == best[0].h.root.Pos ||
+			c.h.kind != editCard && c.h.kind != editDeal && c.h.kind != editLeader {
 			continue
 		}
 		if elsewhere.Line == 0 {

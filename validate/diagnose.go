@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,8 +18,11 @@ import (
 // replays the round with each. An edit that explains the violations better than the literal
 // reading (fewer diagnostics, counting the slip itself as one) is reported as the one root
 // diagnostic, with "did you mean", and the replay continues as corrected: winners, leaders,
-// hands and scores follow the intended card. Ties keep the literal reading, so a clean game
-// or a genuine illegal play is never reinterpreted.
+// hands and scores follow the intended card. A clean round is never looked at; an edit may
+// not blame anything the literal reading does not; illegal plays alone are reinterpreted only
+// by an edit that leaves the round clean, and a tie with them keeps the literal reading, so a
+// genuine revoke stays a revoke. (A tie with transcript errors alone goes to the edit: it
+// says where the slip is and what was meant.)
 
 type editKind uint8
 
@@ -528,7 +532,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 			}
 		}
 		lit0 := root.Msg
-		lo, hi := at[0], at[len(at)-1]
+		lo, hi := slices.Min(at), slices.Max(at)
 		switch {
 		case lo == 0 && hi == nt:
 			// anywhere: nothing to add

@@ -22,7 +22,9 @@ import (
 // not blame anything the literal reading does not; illegal plays alone are reinterpreted only
 // by an edit that leaves the round clean, and a tie with them keeps the literal reading, so a
 // genuine revoke stays a revoke. (A tie with transcript errors alone goes to the edit: it
-// says where the slip is and what was meant.)
+// says where the slip is and what was meant.) A round whose violations are illegal plays
+// alone is never reinterpreted: they are the recorded play, scored as played, and the slip
+// that would explain them all is only offered in a note.
 
 type editKind uint8
 
@@ -515,6 +517,25 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 	}
 	top := best[0]
 	h := top.h
+	if onlyPlays {
+		// Illegal plays alone are the recorded play (RULES §7 "The recorded play is a fact"):
+		// they stand and are scored as played, whatever slip could explain them; machine-played
+		// games mean them. The slip that would make the round clean is offered as a note.
+		if h.msg != nil {
+			h.root.Msg, h.tail = h.msg()
+		}
+		what := h.root.Msg
+		if (h.kind == editCard || h.kind == editDeal || h.kind == editPass) && h.root.Card != parse.NoCard {
+			what = fmt.Sprintf("%s written for %s", h.root.Card, h.card)
+		}
+		first := &r.Violations[pre]
+		hint := fmt.Sprintf("or a slip at %d:%d (%s): read so, the round has no illegal play", h.root.Pos.Line, h.root.Pos.Col, what)
+		if first.Note != "" {
+			first.Note += "\n"
+		}
+		first.Note += hint
+		return
+	}
 
 	out := r.Violations[:pre:pre]
 	switch h.kind {

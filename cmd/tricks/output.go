@@ -248,8 +248,11 @@ func (vw *validateWriter) game(j *job) {
 				where += fmt.Sprintf(", trick %d", v.Trick)
 			}
 			fmt.Fprintf(vw.w, "%s: %s: %s (%s)\n", pos, vw.col.bad.Sprint(v.Rule), v.Msg, where)
-			if v.Note != "" {
-				fmt.Fprintf(vw.w, "    %s\n", v.Note)
+			for _, line := range strings.Split(v.Note, "\n") {
+				if line == "" {
+					continue
+				}
+				fmt.Fprintf(vw.w, "    %s\n", line)
 			}
 		}
 	}

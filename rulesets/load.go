@@ -174,8 +174,19 @@ const maxFileSize = 1 << 20
 
 // readRulesetFile reads a ruleset file of at most maxFileSize bytes. Besides regular files
 // only standard input (/dev/stdin and its kin) is read, so that a name cannot make the tool
-// read a device or a pipe without end.
+// read a device or wait on a pipe without end: the type is checked before the file is opened
+// (opening a named pipe blocks until a writer comes), and again on the open file.
 func readRulesetFile(name string) ([]byte, error) {
+	stdin := name == "/dev/stdin" || name == "/dev/fd/0" || name == "/proc/self/fd/0"
+	if !stdin {
+		fi, err := os.Stat(name)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, notRegular(name, fi.Mode())
+		}
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -185,9 +196,8 @@ func readRulesetFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	stdin := name == "/dev/stdin" || name == "/dev/fd/0" || name == "/proc/self/fd/0"
 	if !fi.Mode().IsRegular() && !stdin {
-		return nil, fmt.Errorf("%s: not a regular file", name)
+		return nil, notRegular(name, fi.Mode())
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
@@ -197,6 +207,19 @@ func readRulesetFile(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: larger than %d bytes: not a ruleset file", name, maxFileSize)
 	}
 	return data, nil
+}
+
+func notRegular(name string, m os.FileMode) error {
+	what := "not a regular file"
+	switch {
+	case m.IsDir():
+		what = "a directory, not a ruleset file"
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe, not a regular file (give a pipe's contents with --ruleset -)"
+	case m&os.ModeDevice != 0:
+		what = "a device, not a regular file"
+	}
+	return fmt.Errorf("%s: %s", name, what)
 }
 
 // looksLikeName reports whether s reads as a ruleset name rather than a file path.

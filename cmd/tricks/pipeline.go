@@ -43,8 +43,12 @@ func transcriptFiles(args []string) ([]string, error) {
 	return transcriptFilesNoted(args, io.Discard)
 }
 
-// transcriptFilesNoted is transcriptFiles with a one-line note on notes for each ruleset
-// file it leaves out of a directory.
+// transcriptFilesNoted is transcriptFiles with a one-line note on notes for each entry of a
+// directory it leaves out: ruleset files, and special files. A file named as an argument is
+// read whatever its type (a pipe from the shell, /dev/stdin), but in a directory only regular
+// files (and links to them) are transcripts: a named pipe or a device there would block the
+// run or never end. A subdirectory that cannot be read is kept in the list, where opening it
+// reports the error in its place, and the walk goes on.
 func transcriptFilesNoted(args []string, notes io.Writer) ([]string, error) {
 	var out []string
 	for _, a := range args {
@@ -63,15 +67,36 @@ func transcriptFilesNoted(args []string, notes io.Writer) ([]string, error) {
 		var found []string
 		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return err
+				if p == a {
+					return err // the argument itself: a usage error
+				}
+				found = append(found, p) // unreadable: reported when it is opened
+				if d != nil && d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
 			}
 			if d.IsDir() || strings.HasSuffix(p, ".expected.json") {
 				return nil
 			}
 			switch strings.ToLower(filepath.Ext(p)) {
 			case ".tricks", ".yaml", ".yml", ".json":
-				found = append(found, p)
+			default:
+				return nil
 			}
+			if t := d.Type(); !t.IsRegular() {
+				if t&fs.ModeSymlink != 0 {
+					fi, err := os.Stat(p)
+					if err != nil || fi.Mode().IsRegular() {
+						found = append(found, p) // a link to a transcript, or dangling (reported)
+						return nil
+					}
+					t = fi.Mode().Type()
+				}
+				fmt.Fprintf(notes, "tricks: %s: skipped: not a regular file (%s)\n", p, fileKind(t))
+				return nil
+			}
+			found = append(found, p)
 			return nil
 		})
 		if err != nil {
@@ -81,6 +106,23 @@ func transcriptFilesNoted(args []string, notes io.Writer) ([]string, error) {
 		out = append(out, skipRulesetFiles(found, notes)...)
 	}
 	return out, nil
+}
+
+// fileKind names a file type for messages.
+func fileKind(t fs.FileMode) string {
+	switch {
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	case t&fs.ModeCharDevice != 0:
+		return "a character device"
+	case t&fs.ModeDevice != 0:
+		return "a device"
+	case t&fs.ModeDir != 0:
+		return "a directory"
+	}
+	return "a special file"
 }
 
 // resolver is rulesets.Resolver for a choice; an option that is not key=value is its error
@@ -264,6 +306,10 @@ func printError(w io.Writer, file string, err error) {
 			fmt.Fprintln(w, e.Error())
 		}
 		return
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == file {
+		err = pe.Err // "FILE: permission denied", not "FILE: open FILE: permission denied"
 	}
 	fmt.Fprintf(w, "%s: %v\n", file, err)
 }

@@ -27,6 +27,8 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // run is the whole program: main only passes the process's arguments and streams, so tests
 // run the CLI in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &outWriter{w: stdout}
+	stdout = out // every command writes through it: a write error is noticed below
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	usage := func(_ *cli.Context, err error, _ bool) error { return usageError{err} }
 	app := &cli.App{
@@ -64,6 +66,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	explain(app)
 	err := app.Run(flagsFirst(app, normalizeArgs(args)))
+	if out.err != nil {
+		// Output that did not reach its file is lost output: an error whatever the command
+		// and the format (CLI.md exit 2), said once.
+		if err == nil || !errors.Is(err, out.err) {
+			fmt.Fprintf(stderr, "tricks: writing the output: %v\n", out.err)
+		} else {
+			fmt.Fprintf(stderr, "tricks: %v\n", err)
+		}
+		return exitInput
+	}
 	var ee exitError
 	var ue usageError
 	switch {
@@ -154,8 +166,28 @@ type env struct {
 	read           atomic.Int64 // bytes of input read, for progress
 }
 
+// outWriter is standard output, remembering the first write error.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
 // isTerminal reports whether w is a terminal (for colour and progress).
 func isTerminal(w io.Writer) bool {
+	if o, ok := w.(*outWriter); ok {
+		w = o.w
+	}
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

@@ -132,7 +132,7 @@ func (r *Reader) useJSON() bool {
 	if r.js != nil {
 		return true
 	}
-	if r.jsonMode == jsonOff || r.src != nil {
+	if r.jsonMode == jsonOff || r.yamlStarted {
 		return false
 	}
 	if !looksJSON(r.lb.peek(sniffSize)) {
@@ -159,16 +159,32 @@ func (r *Reader) nextJSON() (*Game, error) {
 			continue
 		}
 		j.commit()
+		if e != nil && e.io == nil {
+			// One unreadable game: the others are read. The stream goes on at the next
+			// line that starts with '{' or is "---" (JSON lines, or one object per game).
+			pos := Pos{File: r.name, Line: e.line, Col: e.col}
+			r.index++
+			errs := ErrorList{{Pos: pos, Msg: e.msg}}
+			if bad := j.resync(); bad.IsValid() {
+				bad.File = r.name
+				errs.Add(bad, "not a text transcript: the rest of the file is not read")
+				r.done = true
+			}
+			if r.done || j.lb.err != nil {
+				j.release()
+				r.js = nil
+				r.done = true
+			}
+			return &Game{File: r.name, Index: r.index, Pos: pos}, errs
+		}
 		if e != nil || top == nil {
 			j.release() // the stream is over
 			r.js = nil
 		}
 		switch {
-		case e != nil && e.io != nil:
+		case e != nil:
 			r.done = true
 			return nil, e.io
-		case e != nil:
-			return r.fatal(Pos{File: r.name, Line: e.line, Col: e.col}, e.msg)
 		case top == nil:
 			return r.noGame()
 		}
@@ -200,6 +216,43 @@ func (r *Reader) tryYAML(trailing bool) bool {
 	lb.r, lb.line, lb.bom = start, 0, false
 	lb.mark = -1
 	return src.ioErr == nil && (err == nil || err == io.EOF || src.bad.IsValid())
+}
+
+// resync skips the rest of a game that cannot be read: the rest of the current line, then
+// every line up to one that starts with '{' or a document marker "---", where the next
+// game starts (the current line too when the error is at its first byte, a '{': the game
+// before it was not closed). A byte that is not text on a skipped line ends the stream:
+// its position is returned.
+func (j *jsonReader) resync() Pos {
+	lb := j.lb
+	j.reset()
+	inArray := j.inArray // a game of the top-level array: the array goes on at the next '{'
+	j.inArray, j.needComma = false, false
+	first := true
+	for {
+		if !first || j.col == 1 && j.line != j.resynced {
+			if !j.ensure(4) && lb.r >= lb.w {
+				return Pos{}
+			}
+			b := lb.buf[lb.r:lb.w]
+			if b[0] == '{' || b[0] == '-' && isMarker(b, lb.eof) {
+				j.resynced = j.line
+				j.inArray = inArray && b[0] == '{'
+				return Pos{}
+			}
+		}
+		start, stop, _, ok := lb.next()
+		if !ok {
+			return Pos{}
+		}
+		line := lb.buf[start:stop]
+		if off := firstBad(line); off >= 0 && !first {
+			return notTextPos("", j.line, line, off)
+		}
+		first = false
+		j.line++
+		j.col = 1
+	}
 }
 
 // jsonError is a problem that ends a JSON stream.
@@ -238,6 +291,7 @@ type jsonReader struct {
 	arrayCol   int
 	sawArray   bool // for tests: a top-level array was read
 	separators int  // "---" lines read
+	resynced   int  // line where reading last went on after an error
 
 	// The tree of the current value. All is reused from game to game: the game keeps no
 	// node, only strings, which are new for each game.
@@ -248,6 +302,7 @@ type jsonReader struct {
 	frames  []jsonFrame
 	strs    []byte // the text of the value's strings and numbers
 	spans   []jsonSpan
+	nodes   int // nodes of the value: at most MaxNodes
 }
 
 // jsonBuffers are the slabs of finished readers, for the next one.
@@ -304,6 +359,7 @@ func (j *jsonReader) reset() {
 	j.frames = j.frames[:0]
 	j.strs = j.strs[:0]
 	j.spans = j.spans[:0]
+	j.nodes = 0
 }
 
 // node returns a new node at the current position.
@@ -666,6 +722,13 @@ func (j *jsonReader) value(c byte) (*yaml.Node, *jsonError) {
 	for {
 		var n *yaml.Node
 		var e *jsonError
+		if j.nodes++; j.nodes > MaxNodes || len(j.strs) > MaxGameBytes {
+			what := fmt.Sprintf("more than %d values", MaxNodes)
+			if len(j.strs) > MaxGameBytes {
+				what = fmt.Sprintf("more than %d KiB of strings", MaxGameBytes>>10)
+			}
+			return nil, &jsonError{line: j.line, col: j.col, msg: limitMsg("%s in one game", what)}
+		}
 		switch {
 		case c == '{' || c == '[':
 			if len(j.frames)+outer >= maxJSONDepth {
@@ -761,6 +824,7 @@ func (j *jsonReader) member(c byte, expected string) (byte, *jsonError) {
 		return 0, j.failHere("%s", expected)
 	}
 	off := len(j.strs)
+	j.nodes++ // keys are nodes too (the limit is checked at the value)
 	k, e := j.str()
 	if e != nil {
 		return 0, e

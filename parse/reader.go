@@ -45,8 +45,8 @@ func FormatOf(name string) Format {
 	return Auto
 }
 
-// maxLine bounds a text line; longer lines mean the input is not a transcript.
-const maxLine = 1 << 20
+// maxLine bounds a text line: a game is at most MaxGameBytes.
+const maxLine = MaxGameBytes
 
 // sniffSize is how much of the input Auto looks at.
 const sniffSize = 16 << 10
@@ -74,8 +74,7 @@ type Reader struct {
 
 	arena cardArena
 
-	src *yamlSource
-	dec *yaml.Decoder
+	yamlStarted bool // the YAML path (not the JSON front end) is reading
 
 	// JSON input is read by the JSON front end (json.go), which builds the same nodes.
 	js       *jsonReader
@@ -229,17 +228,70 @@ func notTextPos(file string, line int, b []byte, off int) Pos {
 }
 
 // checkText looks for a byte that is not text in buf[from:to], whose first line is line
-// first, and returns the error to give for it, or nil.
-func (r *Reader) checkText(from, to, first int) func() (*Game, error) {
+// first. When there is one it returns its position and the offset in buf of the end of its
+// line (or to).
+func (r *Reader) checkText(from, to, first int) (pos Pos, lineEnd int, bad bool) {
 	b := r.lb.buf[from:to]
 	off := firstBad(b)
 	if off < 0 {
-		return nil
+		return Pos{}, 0, false
 	}
 	line := first + bytes.Count(b[:off], []byte{'\n'})
 	ls := bytes.LastIndexByte(b[:off], '\n') + 1
-	pos := notTextPos(r.name, line, b[ls:], off-ls)
-	return func() (*Game, error) { return r.fatal(pos, "not a text transcript") }
+	lineEnd = to
+	if k := bytes.IndexByte(b[off:], '\n'); k >= 0 {
+		lineEnd = from + off + k + 1
+	}
+	return notTextPos(r.name, line, b[ls:], off-ls), lineEnd, true
+}
+
+// notText is the error of a game holding a byte that is not text: the game is refused at
+// the byte, and reading goes on after the end of its line (see skipGame).
+func (r *Reader) notText(pos Pos, lineEnd int) (*Game, error) {
+	lb := r.lb
+	lb.r, lb.line = lineEnd, pos.Line
+	return r.skipGame(pos, "not a text transcript")
+}
+
+// skipGame refuses the game being read with one error at pos and skips what is left of it:
+// the reader goes on at the next game boundary, a line "---" or a "game" statement, so that
+// one bad game does not hide the games after it. A second byte that is not text while
+// skipping means the input is not text at all: the stream ends there, with that said.
+func (r *Reader) skipGame(pos Pos, msg string) (*Game, error) {
+	lb := r.lb
+	lb.mark = -1
+	r.index++
+	g := &Game{File: r.name, Index: r.index, Pos: pos}
+	errs := ErrorList{{Pos: pos, Msg: msg}}
+	for {
+		start, stop, _, ok := lb.next()
+		if !ok {
+			if lb.err != nil {
+				r.done = true
+			}
+			break
+		}
+		line := lb.buf[start:stop]
+		if off := firstBad(line); off >= 0 {
+			errs.Add(notTextPos(r.name, lb.line, line, off), "not a text transcript: the rest of the file is not read")
+			r.done = true
+			break
+		}
+		if isSeparator(line) {
+			break
+		}
+		if isGameLine(line) {
+			lb.r, lb.line = start, lb.line-1 // the next game starts here
+			break
+		}
+	}
+	return g, errs
+}
+
+// isGameLine reports a line holding a "game" statement.
+func isGameLine(line []byte) bool {
+	line = bytes.TrimLeft(line, " \t")
+	return bytes.HasPrefix(line, []byte("game")) && len(line) > 4 && (line[4] == ' ' || line[4] == '\t')
 }
 
 // isSeparator reports a line "---" (blanks and a comment allowed around it).
@@ -287,24 +339,28 @@ func (r *Reader) nextText() (*Game, error) {
 			lb.mark = start // skip the byte-order mark
 		}
 		if stop-lb.mark-checked > 32<<10 {
-			if err := r.checkText(lb.mark+checked, stop, checkedLine); err != nil {
-				return err()
+			if pos, le, bad := r.checkText(lb.mark+checked, stop, checkedLine); bad {
+				return r.notText(pos, le)
 			}
 			checked, checkedLine = stop-lb.mark, lb.line+1
 		}
 		line := lb.buf[start:stop]
-		if long {
-			if err := r.checkText(lb.mark+checked, stop, checkedLine); err != nil {
-				return err()
+		if long || significant && stop-lb.mark > MaxGameBytes {
+			if pos, le, bad := r.checkText(lb.mark+checked, stop, checkedLine); bad {
+				return r.notText(pos, le)
 			}
-			return r.fatal(Pos{File: r.name, Line: lb.line, Col: 1}, "not a text transcript (a line longer than 1 MiB)")
+			pos := Pos{File: r.name, Line: lb.line, Col: 1}
+			if long {
+				return r.skipGame(pos, limitMsg("a line longer than %d KiB", maxLine>>10))
+			}
+			return r.skipGame(pos, limitMsg("a game longer than %d KiB", MaxGameBytes>>10))
 		}
 		if isSeparator(line) {
 			if significant {
 				break
 			}
-			if err := r.checkText(lb.mark+checked, stop, checkedLine); err != nil {
-				return err()
+			if pos, le, bad := r.checkText(lb.mark+checked, stop, checkedLine); bad {
+				return r.notText(pos, le)
 			}
 			lb.mark = lb.r
 			first = lb.line + 1
@@ -320,8 +376,8 @@ func (r *Reader) nextText() (*Game, error) {
 		r.done = true
 		return nil, lb.err
 	}
-	if err := r.checkText(lb.mark+checked, lb.r, checkedLine); err != nil {
-		return err()
+	if pos, le, bad := r.checkText(lb.mark+checked, lb.r, checkedLine); bad {
+		return r.notText(pos, le)
 	}
 	if !significant {
 		return r.noGame()
@@ -418,33 +474,139 @@ func firstControl(b []byte) int {
 	return -1
 }
 
-func (r *Reader) nextYAML() (*Game, error) {
-	if r.src == nil {
-		r.src = &yamlSource{r: r}
-		r.dec = yaml.NewDecoder(r.src)
+// yamlChunk is one YAML document's lines as read from the input, before yaml.v3 sees them.
+type yamlChunk struct {
+	src   []byte // the lines (nil when refused)
+	first int    // line number of the first line
+	err   *Error // the document is refused: not text, or beyond a limit
+	rest  *Error // ... and the rest of the input is not text either
+	ctl   Pos    // first character YAML does not allow
+	any   bool   // something other than blanks, comments and directives
+	seps  int    // bytes that may start a node: a bound on the nodes yaml.v3 will build
+	end   bool   // the input ended (or failed) after it
+}
+
+// nextChunk reads the lines of the next YAML document: up to a line "---" that starts
+// another (a document marker at the start of a line is never content, in any YAML) or after
+// a line "...". Reading documents one by one, each through its own decoder, means that a
+// document yaml.v3 refuses does not end the stream, and bounds what yaml.v3 is given. A
+// document holding a byte that is not text, or beyond MaxGameBytes or MaxNodes, is read to
+// its end without being kept, and refused. ok is false at the end of the input.
+func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
+	lb := r.lb
+	lb.mark = lb.r
+	defer func() { lb.mark = -1 }()
+	c.first = lb.line + 1
+	size := 0
+	sawMarker := false
+	refuse := func(pos Pos, msg string) {
+		c.err = &Error{Pos: pos, Msg: msg}
+		lb.mark = -1
 	}
 	for {
-		var doc yaml.Node
-		err := decode(r.dec, &doc)
-		if r.src.bad.IsValid() {
-			top := docTop(&doc)
-			if err != nil || top == nil || top.Line >= r.src.docMarker {
-				return r.fatal(r.src.bad, "not a text transcript")
-			}
+		start, stop, long, more := lb.next()
+		if !more {
+			c.end = true
+			break
 		}
-		if err == io.EOF {
+		ok = true
+		if lb.line == 1 && start > lb.mark && c.err == nil {
+			lb.mark = start // the byte-order mark
+		}
+		line := lb.buf[start:stop]
+		marker := len(line) >= 3 && (line[0] == '-' || line[0] == '.') && isMarker(line, true)
+		if marker && line[0] == '-' {
+			if (c.any || sawMarker) && lb.line > c.first {
+				lb.r, lb.line = start, lb.line-1 // the next document starts here
+				break
+			}
+			sawMarker = true
+		}
+		if c.err == nil {
+			if off := firstBad(line); off >= 0 {
+				refuse(notTextPos(r.name, lb.line, line, off), "not a text transcript")
+			} else if long {
+				refuse(Pos{File: r.name, Line: lb.line, Col: 1}, limitMsg("a line longer than %d KiB", maxLine>>10))
+			} else if size += len(line); size > MaxGameBytes {
+				refuse(Pos{File: r.name, Line: lb.line, Col: 1}, limitMsg("a YAML document longer than %d KiB", MaxGameBytes>>10))
+			} else {
+				for _, b := range line {
+					switch b {
+					case ',', '[', '{', ':', '-', '*', '\n':
+						c.seps++
+					}
+				}
+				if c.seps > MaxNodes+MaxNodes/2 {
+					refuse(Pos{File: r.name, Line: lb.line, Col: 1}, limitMsg("more than %d values in one game", MaxNodes))
+				}
+				if !c.ctl.IsValid() {
+					if off := firstControl(line); off >= 0 {
+						c.ctl = notTextPos(r.name, lb.line, line, off)
+					}
+				}
+			}
+		} else if firstBad(line) >= 0 && c.err.Msg == "not a text transcript" && lb.line > c.err.Pos.Line {
+			// A second byte that is not text: the input is not text at all.
+			c.rest = &Error{Pos: notTextPos(r.name, lb.line, line, firstBad(line)), Msg: "not a text transcript: the rest of the file is not read"}
+			r.done = true
+			return c, true
+		}
+		if !c.any && !marker {
+			t := bytes.TrimLeft(line, " \t\r\n")
+			c.any = len(t) > 0 && t[0] != '#' && t[0] != '%'
+		} else if !c.any && marker && line[0] == '-' {
+			t := bytes.TrimLeft(line[3:], " \t\r\n")
+			c.any = len(t) > 0 && t[0] != '#'
+		}
+		if marker && line[0] == '.' {
+			break // the end of a document
+		}
+	}
+	if lb.err != nil && c.end {
+		return c, ok
+	}
+	if c.err == nil && lb.mark >= 0 {
+		c.src = lb.buf[lb.mark:lb.r]
+	}
+	return c, ok
+}
+
+func (r *Reader) nextYAML() (*Game, error) {
+	r.yamlStarted = true
+	for {
+		if r.done {
+			return nil, io.EOF
+		}
+		c, ok := r.nextChunk()
+		if r.lb.err != nil && c.end {
+			r.done = true
+			return nil, r.lb.err
+		}
+		if !ok {
 			return r.noGame()
 		}
-		if err != nil {
-			if r.src.ioErr != nil || !strings.HasPrefix(err.Error(), "yaml: ") {
-				r.done = true
-				if r.src.ioErr != nil {
-					err = r.src.ioErr
-				}
-				return nil, err
+		if c.err != nil {
+			r.index++
+			errs := ErrorList{c.err}
+			if c.rest != nil {
+				errs = append(errs, c.rest)
 			}
-			return r.fatal(r.yamlErrorPos(err), yamlErrorMsg(err))
+			return &Game{File: r.name, Index: r.index, Pos: c.err.Pos}, errs
 		}
+		if !c.any {
+			continue // an empty document
+		}
+		var doc yaml.Node
+		err := decode(yaml.NewDecoder(bytes.NewReader(c.src)), &doc)
+		if err == io.EOF {
+			continue
+		}
+		if err != nil {
+			r.index++
+			pos := r.yamlErrorPos(err, &c)
+			return &Game{File: r.name, Index: r.index, Pos: pos}, ErrorList{{Pos: pos, Msg: yamlErrorMsg(err)}}
+		}
+		shiftLines(&doc, c.first-1)
 		top := docTop(&doc)
 		if top == nil || isNull(top) {
 			continue // an empty document
@@ -452,6 +614,17 @@ func (r *Reader) nextYAML() (*Game, error) {
 		r.index++
 		g, errs := parseYAMLGame(top, r.name, r.index, &r.arena)
 		return g, errs.Err()
+	}
+}
+
+// shiftLines adds d to the line of every node of a tree (a chunk's lines count from 1).
+func shiftLines(n *yaml.Node, d int) {
+	if d == 0 {
+		return
+	}
+	n.Line += d
+	for _, c := range n.Content {
+		shiftLines(c, d)
 	}
 }
 
@@ -491,9 +664,14 @@ var yamlParserProblems = []string{
 	"found duplicate %TAG directive",
 }
 
-// yamlErrorPos finds the line of a yaml.v3 error ("yaml: line 12: ..."). Errors about
-// characters YAML does not allow point at the first such character.
-func (r *Reader) yamlErrorPos(err error) Pos {
+// yamlErrorPos finds the place of a yaml.v3 error ("yaml: line 12: ..."), in the file
+// (the chunk c starts at its line c.first). yaml.v3 names the line of the construct being
+// parsed (a mapping that starts lines above an indentation mistake) and no column, so the
+// line is found again: the mistake is on the first line at which a prefix of the document,
+// cut after whole lines, no longer reads, and its column is that of the line's first
+// character (for an unclosed flow collection, its opening bracket). Errors about characters
+// YAML does not allow point at the first such character.
+func (r *Reader) yamlErrorPos(err error, c *yamlChunk) Pos {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
@@ -516,17 +694,58 @@ func (r *Reader) yamlErrorPos(err error) Pos {
 		}
 	}
 	switch {
+	case strings.Contains(msg, "control characters") && c.ctl.IsValid():
+		return c.ctl
 	case parser:
 		line++ // 0-based, or left out for the first line
 	case line > 0:
-	case strings.Contains(msg, "control characters") && r.src.ctl.IsValid():
-		return r.src.ctl
-	case strings.Contains(msg, "UTF-8") || strings.Contains(msg, "Unicode") || strings.Contains(msg, "input error"):
-		line = r.lb.line
 	default:
 		line = 1 // a scanner error on the first line
 	}
-	return Pos{File: r.name, Line: line}
+	lines := bytes.SplitAfter(c.src, []byte("\n"))
+	if parser && !strings.Contains(msg, "',' or") {
+		line = firstFailingLine(lines, line)
+	}
+	line = min(max(line, 1), len(lines))
+	text := lines[line-1]
+	col := len(text) - len(bytes.TrimLeft(text, " \t")) + 1
+	if strings.Contains(msg, "',' or") {
+		open := byte('[')
+		if strings.HasSuffix(msg, "'}'") {
+			open = '{'
+		}
+		if k := bytes.LastIndexByte(text, open); k >= 0 {
+			col = k + 1
+		}
+	}
+	if col > len(bytes.TrimRight(text, "\r\n")) {
+		col = 1
+	}
+	return Pos{File: r.name, Line: c.first - 1 + line, Col: utf8.RuneCount(text[:col-1]) + 1}
+}
+
+// firstFailingLine returns the first line n >= from (1-based) such that the first n lines do
+// not read as YAML, found by bisection (documents of whole lines in block style read at any
+// cut), or from when there is no such line.
+func firstFailingLine(lines [][]byte, from int) int {
+	fails := func(n int) bool {
+		var doc yaml.Node
+		err := decode(yaml.NewDecoder(bytes.NewReader(bytes.Join(lines[:n], nil))), &doc)
+		return err != nil && err != io.EOF
+	}
+	lo, hi := max(from, 1), len(lines) // fails(hi) holds: the whole document does not read
+	if lo > hi || !fails(hi) {
+		return from
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
 }
 
 // yamlErrorMsg turns "yaml: line 3: did not find expected key" into "invalid YAML: did

@@ -52,8 +52,15 @@ type textParser struct {
 	off0  int // byte offset of the statement's first character
 
 	arena     *cardArena
-	gamePos   Pos // the game statement, if seen
-	trickHint int // tricks in the previous round, to size the next
+	gamePos   Pos  // the game statement, if seen
+	trickHint int  // tricks in the previous round, to size the next
+	stop      bool // a limit was reached: the rest of the game is not read
+}
+
+// limit reports a limit reached at byte offset off of the current line and stops the game.
+func (p *textParser) limit(off int, format string, args ...any) {
+	p.errs.Add(p.pos(off), limitMsg(format, args...))
+	p.stop = true
 }
 
 // parseTextGame parses one game: src holds its lines (no "---"), the first being line firstLine.
@@ -88,6 +95,9 @@ func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*G
 // ---- line level ------------------------------------------------------------------------
 
 func (p *textParser) parseLine(s string, line int) {
+	if p.stop {
+		return
+	}
 	p.line = line
 	// Strip the comment, then blanks at both ends.
 	s = stripComment(s)
@@ -481,6 +491,10 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 		for j < n && !isCardSep[s[j]] {
 			j++
 		}
+		if len(a.cards)-c0 == MaxCards {
+			p.limit(i, "more than %d cards in one statement", MaxCards)
+			break
+		}
 		c, good := cardOf(s[i:j])
 		if !good {
 			msg := CardError(s[i:j])
@@ -642,6 +656,13 @@ func (p *textParser) round() *Round {
 }
 
 func (p *textParser) newRound() {
+	if len(p.g.Rounds) == MaxRounds {
+		p.limit(p.off0, "more than %d rounds in one game", MaxRounds)
+		if p.r == nil {
+			p.r = &Round{Pos: p.stmt}
+		}
+		return
+	}
 	if p.r != nil && len(p.r.Tricks) > 0 {
 		p.trickHint = len(p.r.Tricks)
 	}
@@ -729,6 +750,10 @@ func (p *textParser) nameList(names []string, unique bool, stop func() bool) ([]
 		if unique && seen.has(names, name) {
 			p.errAt(off, "duplicate player %q", name)
 			continue
+		}
+		if len(names) == MaxPlayers {
+			p.limit(off, "more than %d player names in one statement", MaxPlayers)
+			return names, false
 		}
 		names = append(names, name)
 	}
@@ -889,6 +914,10 @@ func (p *textParser) trickStmt() {
 		if ok {
 			p.errAt(p.i, "expected the cards of the trick, found end of line")
 		}
+		return
+	}
+	if len(r.Tricks) == MaxTricks {
+		p.limit(p.off0, "more than %d tricks in one round", MaxTricks)
 		return
 	}
 	if r.Tricks == nil {

@@ -15,13 +15,13 @@ type yamlParser struct {
 	errs  ErrorList
 	arena *cardArena
 	work  int  // nodes and cards visited, aliases expanded
-	stop  bool // the work limit was reached
+	stop  bool // a limit was reached
+	c0    int  // arena length at the start of the card list being read
 }
 
-// maxWork bounds the nodes and cards one document may expand to. Aliases can make a small
-// document stand for a huge one; real transcripts stay far below (a game of 20000 rounds
-// is about a million).
-const maxWork = 8 << 20
+// maxWork bounds the nodes and cards one document is read as, aliases expanded: a second
+// line of defence behind MaxNodes, MaxAliases and MaxExpansion (checkTree).
+const maxWork = 1 << 20
 
 // tick counts n units of work and reports whether to go on.
 func (p *yamlParser) tick(n int, at *yaml.Node) bool {
@@ -38,6 +38,70 @@ func (p *yamlParser) tick(n int, at *yaml.Node) bool {
 }
 
 func (p *yamlParser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, Col: n.Column} }
+
+// limit reports a limit reached at node n and stops reading the document.
+func (p *yamlParser) limit(n *yaml.Node, format string, args ...any) {
+	if !p.stop {
+		p.errs.Add(p.pos(n), limitMsg(format, args...))
+		p.stop = true
+	}
+}
+
+// checkTree counts the nodes of a document and what its aliases stand for, before anything
+// is read from it: more than MaxNodes nodes, MaxAliases aliases, or aliases that expand to
+// more than MaxExpansion nodes in all (a few lines of anchors and aliases can stand for
+// billions) refuse the document at the node where the limit is crossed.
+func (p *yamlParser) checkTree(top *yaml.Node) bool {
+	nodes, aliases, expanded := 0, 0, 0
+	sizes := map[*yaml.Node]int{} // nodes an anchored subtree stands for, aliases expanded
+	var size func(n *yaml.Node, depth int) int
+	size = func(n *yaml.Node, depth int) int {
+		if n.Kind == yaml.AliasNode {
+			if n.Alias == nil || depth > 64 {
+				return 1
+			}
+			if k, ok := sizes[n.Alias]; ok {
+				return k
+			}
+			k := size(n.Alias, depth+1)
+			sizes[n.Alias] = k
+			return k
+		}
+		k := 1
+		for _, c := range n.Content {
+			k += size(c, depth+1)
+			if k > MaxExpansion {
+				return MaxExpansion + 1
+			}
+		}
+		return k
+	}
+	var walk func(n *yaml.Node) bool
+	walk = func(n *yaml.Node) bool {
+		if nodes++; nodes > MaxNodes {
+			p.limit(n, "more than %d values in one game", MaxNodes)
+			return false
+		}
+		if n.Kind == yaml.AliasNode {
+			if aliases++; aliases > MaxAliases {
+				p.limit(n, "more than %d aliases in one YAML document", MaxAliases)
+				return false
+			}
+			if expanded += size(n, 0); expanded > MaxExpansion {
+				p.limit(n, "the aliases of one YAML document stand for more than %d values", MaxExpansion)
+				return false
+			}
+			return true
+		}
+		for _, c := range n.Content {
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(top)
+}
 
 func (p *yamlParser) errAt(pos Pos, format string, args ...any) {
 	switch n := len(p.errs); {
@@ -181,6 +245,7 @@ func (p *yamlParser) cards(n *yaml.Node, cols bool) ([]Card, []int, bool) {
 		return nil, nil, false
 	}
 	c0, k0 := len(a.cards), len(a.cols)
+	p.c0 = c0
 	if n.Kind == yaml.ScalarNode {
 		if strings.TrimSpace(n.Value) != "-" {
 			ok = p.scalarCards(n, cols)
@@ -258,6 +323,10 @@ func (p *yamlParser) scalarCards(n *yaml.Node, cols bool) bool {
 			j++
 		}
 		tok := s[i:j]
+		if len(a.cards)-p.c0 >= MaxCards {
+			p.limit(n, "more than %d cards in one value", MaxCards)
+			return false
+		}
 		card, good := parseCardFast(tok)
 		if !good {
 			p.errAt(Pos{File: p.file, Line: n.Line, Col: col(i)}, "%s", CardError(tok))
@@ -281,6 +350,9 @@ func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*Gam
 	p := &yamlParser{file: file, arena: arena}
 	g := &Game{File: file, Index: index, Pos: p.pos(n)}
 	p.g = g
+	if !p.checkTree(n) {
+		return g, p.errs
+	}
 	if n.Kind != yaml.MappingNode {
 		hint := ""
 		if n.Kind == yaml.ScalarNode {
@@ -358,6 +430,10 @@ func (p *yamlParser) players(v *yaml.Node) {
 			p.err(c, "duplicate player %q", name)
 			continue
 		}
+		if len(players) == MaxPlayers {
+			p.limit(c, "more than %d players", MaxPlayers)
+			return
+		}
 		players = append(players, name)
 	}
 	if len(players) == 0 {
@@ -401,6 +477,10 @@ func (p *yamlParser) rounds(v *yaml.Node) {
 		if c == nil {
 			continue
 		}
+		if len(p.g.Rounds) == MaxRounds {
+			p.limit(c, "more than %d rounds in one game", MaxRounds)
+			return
+		}
 		r := &Round{Pos: p.pos(c)}
 		p.g.Rounds = append(p.g.Rounds, r)
 		p.round(c, r)
@@ -437,6 +517,10 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 				}
 				if c = deref(c); c == nil {
 					continue
+				}
+				if len(r.Tiebreak) == MaxPlayers {
+					p.limit(c, "more than %d players", MaxPlayers)
+					return
 				}
 				if name, ok := p.name(c, "a player name"); ok {
 					r.Tiebreak = append(r.Tiebreak, name)
@@ -576,6 +660,10 @@ func (p *yamlParser) tricks(v *yaml.Node, r *Round) {
 		item = deref(item)
 		if item == nil {
 			continue
+		}
+		if len(r.Tricks) == MaxTricks {
+			p.limit(item, "more than %d tricks in one round", MaxTricks)
+			return
 		}
 		t := Trick{Pos: p.pos(item)}
 		cardsNode := item

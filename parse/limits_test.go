@@ -1,0 +1,64 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Each limit of limits.go, in each spelling: one error where the limit is crossed, and the
+// next game is read.
+func TestLimits(t *testing.T) {
+	const next = "---\nplayers z\n"
+	const nextYAML = "---\nplayers: [z]\n"
+	repeat := func(s string, n int) string { return strings.Repeat(s, n) }
+	names := func(n int) string {
+		var b []string
+		for k := 0; k < n; k++ {
+			b = append(b, fmt.Sprintf("p%d", k))
+		}
+		return strings.Join(b, " ")
+	}
+	tests := []struct {
+		name, src, want string
+	}{
+		{"players.tricks", "players " + names(MaxPlayers+1) + "\n" + next,
+			"players.tricks:1:63: more than 16 player names in one statement"},
+		{"rounds.tricks", "players a\n" + repeat("round\n", MaxRounds+1) + next,
+			"rounds.tricks:202:1: more than 200 rounds in one game"},
+		{"tricks.tricks", "players a\n" + repeat("trick 2C\n", MaxTricks+1) + next,
+			"tricks.tricks:66:1: more than 64 tricks in one round"},
+		{"cards.tricks", "players a\ndeal a: " + repeat("2C ", MaxCards+1) + "\n" + next,
+			"cards.tricks:2:393: more than 128 cards in one statement"},
+		{"bytes.tricks", "players a\n" + repeat("# a comment of some length to fill the game\n", 6000) + "trick 2C\n" + next,
+			"bytes.tricks:5959:1: a game longer than 256 KiB"},
+		{"line.tricks", "players a\nmeta x=" + repeat("y", MaxGameBytes+1) + "\n" + next,
+			"line.tricks:2:1: a game longer than 256 KiB"},
+		{"players.yaml", "players: [" + strings.ReplaceAll(names(MaxPlayers+1), " ", ", ") + "]\n" + nextYAML,
+			"players.yaml:1:81: more than 16 players"},
+		{"rounds.yaml", "players: [a]\nrounds:\n" + repeat("  - {}\n", MaxRounds+1) + nextYAML,
+			"rounds.yaml:203:5: more than 200 rounds in one game"},
+		{"tricks.yaml", "players: [a]\nrounds:\n  - tricks:\n" + repeat("    - 2C\n", MaxTricks+1) + nextYAML,
+			"tricks.yaml:68:7: more than 64 tricks in one round"},
+		{"cards.yaml", "players: [a]\nrounds:\n  - deal: {a: " + repeat("2C ", MaxCards+1) + "}\n" + nextYAML,
+			"cards.yaml:3:15: more than 128 cards in one value"},
+		{"bytes.yaml", "players: [a]\n" + repeat("# a comment of some length to fill the game\n", 6000) + nextYAML,
+			"bytes.yaml:5959:1: a YAML document longer than 256 KiB"},
+		{"nodes.yaml", "players: [a]\nmeta: {x: [\n" + repeat(repeat("1,", 1000)+"\n", MaxNodes/1000) + "]}\n" + nextYAML,
+			"nodes.yaml:102:1985: more than 100000 values in one game"},
+		{"nodes.json", `{"players": ["a"], "meta": {` + repeat(`"k": 1, `, MaxNodes) + "\"k\": 1}}\n" + `{"players": ["z"]}` + "\n",
+			"nodes.json:1:400010: more than 100000 values in one game"},
+		{"strings.json", `{"players": ["a"], "meta": {` + repeat(`"k": "`+repeat("v", 1000)+`", `, 300) + "\"k\": 1}}\n" + `{"players": ["z"]}` + "\n",
+			"strings.json:1:264392: more than 256 KiB of strings in one game"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			games, err := ParseBytes([]byte(tt.src), tt.name)
+			require.EqualError(t, err, tt.want+" (a limit of the format: see LIMITS.md)")
+			require.Len(t, games, 2)
+			require.Equal(t, []string{"z"}, games[1].Players, "the game after it is read")
+		})
+	}
+}

@@ -159,6 +159,7 @@ func (r *Reader) nextJSON() (*Game, error) {
 			continue
 		}
 		j.commit()
+		r.sawJSONArray = r.sawJSONArray || j.sawArray
 		if e != nil && e.io == nil {
 			// One unreadable game: the others are read. The stream goes on at the next
 			// line that starts with '{' or is "---" (JSON lines, or one object per game).

@@ -171,7 +171,7 @@ func readMode(t testing.TB, src []byte, name string, mode jsonMode) (res []resul
 			sawArray = sawArray || r.js.sawArray
 		}
 		if err == io.EOF {
-			return res, r.jsonMode != jsonOff, sawArray
+			return res, r.jsonMode != jsonOff, sawArray || r.sawJSONArray
 		}
 		s := ""
 		if err != nil {

@@ -77,8 +77,9 @@ type Reader struct {
 	yamlStarted bool // the YAML path (not the JSON front end) is reading
 
 	// JSON input is read by the JSON front end (json.go), which builds the same nodes.
-	js       *jsonReader
-	jsonMode jsonMode
+	js           *jsonReader
+	jsonMode     jsonMode
+	sawJSONArray bool // a top-level array of games was read (for tests)
 
 	// NextLazy: the text game read but not parsed yet
 	lazy     bool

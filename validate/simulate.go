@@ -97,6 +97,7 @@ type Simulator struct {
 	pcg      *rand.PCG
 	deck     []parse.Card
 	cards    []parse.Card
+	redeal   bool // a deal may leave a hand too few cards it may pass: such deals are dealt again
 }
 
 // NewSimulator returns a generator for rs (options applied) at a table of players seats.
@@ -110,7 +111,8 @@ func NewSimulator(rs *rulesets.Ruleset, players int, seed uint64, opts SimOption
 	if err := rs.CheckPlayers(players); err != nil {
 		return nil, err
 	}
-	if err := passable(rs, players); err != nil {
+	redeal, err := passable(rs, players)
+	if err != nil {
 		return nil, err
 	}
 	names := opts.Names
@@ -138,7 +140,7 @@ func NewSimulator(rs *rulesets.Ruleset, players int, seed uint64, opts SimOption
 		opts.Ruleset = rs.Name
 	}
 	pcg := rand.NewPCG(seed, 0)
-	return &Simulator{rs: rs, n: players, seed: seed, opts: opts, names: names, v: New(),
+	return &Simulator{rs: rs, n: players, seed: seed, opts: opts, names: names, v: New(), redeal: redeal,
 		pcg: pcg, rng: rand.New(pcg)}, nil
 }
 
@@ -321,13 +323,23 @@ func (r *roundSim) play() (*parse.Round, error) {
 	// Deal.
 	s.deck = append(s.deck[:0], t.Deck.Cards()...)
 	s.deck = append(s.deck, t.Deck2.Cards()...)
-	rng.Shuffle(len(s.deck), func(a, b int) { s.deck[a], s.deck[b] = s.deck[b], s.deck[a] })
-	for l := 0; l < n; l++ {
-		r.hands[l] = Hand{}
-		for _, c := range s.deck[l*t.HandSize : (l+1)*t.HandSize] {
-			r.hands[l].Add(c)
+	for tries := 0; ; tries++ {
+		rng.Shuffle(len(s.deck), func(a, b int) { s.deck[a], s.deck[b] = s.deck[b], s.deck[a] })
+		for l := 0; l < n; l++ {
+			r.hands[l] = Hand{}
+			for _, c := range s.deck[l*t.HandSize : (l+1)*t.HandSize] {
+				r.hands[l].Add(c)
+			}
 		}
-		if s.opts.WithDeal {
+		if !s.redeal || r.canPass() {
+			break
+		}
+		if tries == 10000 {
+			return nil, fmt.Errorf("round %d: no deal in 10000 leaves every hand cards to pass", r.number)
+		}
+	}
+	if s.opts.WithDeal {
+		for l := 0; l < n; l++ {
 			r.src.Deal = append(r.src.Deal, parse.Hand{Player: r.name(l), Cards: r.hands[l].Cards()})
 		}
 	}
@@ -348,12 +360,14 @@ func (r *roundSim) play() (*parse.Round, error) {
 	return r.src, nil
 }
 
-// passable refuses a table where a player could be dealt so many cards that may not be
-// passed that no legal pass is left: no game of it could be played by the rules.
-func passable(rs *rulesets.Ruleset, players int) error {
+// passable refuses a table where every deal gives some player so many cards that may not
+// be passed that no legal pass is left: no game of it could be played by the rules. Where
+// only some deals do (a hand may hold them all), redeal is true: the simulator deals again,
+// as a table would, until every hand can pass.
+func passable(rs *rulesets.Ruleset, players int) (redeal bool, err error) {
 	t, err := rs.Table(players)
 	if err != nil {
-		return err
+		return false, err
 	}
 	passing := false
 	for _, d := range t.Pass {
@@ -361,15 +375,37 @@ func passable(rs *rulesets.Ruleset, players int) error {
 		passing = passing || off != 0
 	}
 	if !passing || t.PassCount == 0 {
-		return nil
+		return false, nil
 	}
 	noPass := parse.Set(rs.NoPass...)
 	held := (noPass & t.Deck).Len() + (noPass & t.Deck2).Len()
-	if held > t.HandSize-t.PassCount {
-		return fmt.Errorf("cannot simulate %s with %d players: a hand of %d may hold %d cards that may not be passed, leaving fewer than the %d to pass",
-			rs.Name, players, t.HandSize, held, t.PassCount)
+	if held <= t.HandSize-t.PassCount {
+		return false, nil
 	}
-	return nil
+	if held > players*(t.HandSize-t.PassCount) {
+		return false, fmt.Errorf("cannot simulate %s with %d players: %d cards may not be passed, and every deal leaves some hand of %d fewer than the %d to pass",
+			rs.Name, players, held, t.HandSize, t.PassCount)
+	}
+	return true, nil
+}
+
+// canPass reports whether every hand holds at least PassCount cards it may pass.
+func (r *roundSim) canPass() bool {
+	t := r.rules.Table
+	noPass := parse.Set(t.RS.NoPass...)
+	for l := range r.seats {
+		h := r.hands[l]
+		free := 0
+		for _, c := range h.Cards() {
+			if !noPass.Has(c) {
+				free++
+			}
+		}
+		if free < t.PassCount {
+			return false
+		}
+	}
+	return true
 }
 
 // pass chooses each player's cards at random, never a no-pass card unless injected, and

@@ -30,7 +30,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &outWriter{w: stdout}
 	stdout = out // every command writes through it: a write error is noticed below
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	usage := func(_ *cli.Context, err error, _ bool) error { return usageError{err} }
+	usage := func(_ *cli.Context, err error, _ bool) error {
+		if strings.Contains(err.Error(), "for flag -seed") {
+			err = fmt.Errorf("%v (a seed is a whole number from 0 to 18446744073709551615)", err)
+		}
+		return usageError{err}
+	}
 	app := &cli.App{
 		Name:    "tricks",
 		Usage:   "check and score recorded games of Hearts-family card games and Spades",
@@ -65,7 +70,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.OnUsageError = usage // a usage error is one line on stderr, never the help on stdout
 	}
 	explain(app)
-	err := app.Run(flagsFirst(app, normalizeArgs(args)))
+	args, err := flagsFirst(app, normalizeArgs(args))
+	if err == nil {
+		err = app.Run(args)
+	}
 	if out.err != nil {
 		// Output that did not reach its file is lost output: an error whatever the command
 		// and the format (CLI.md exit 2), said once.
@@ -98,13 +106,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // flagsFirst moves a command's flags before its file arguments, so that
 // `tricks score night.tricks -f json` works as people type it (urfave/cli stops reading
 // flags at the first argument). Everything after "--" stays as it is.
-func flagsFirst(app *cli.App, args []string) []string {
+func flagsFirst(app *cli.App, args []string) ([]string, error) {
 	if len(args) < 3 {
-		return args
+		return args, nil
 	}
 	cmd := app.Command(args[1])
 	if cmd == nil {
-		return args
+		return args, nil
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
@@ -124,15 +132,20 @@ func flagsFirst(app *cli.App, args []string) []string {
 			files = append(files, a)
 			continue
 		}
-		flags = append(flags, a)
 		name := strings.TrimLeft(a, "-")
+		if !strings.Contains(name, "=") && takesValue[name] && i+1 == len(args) {
+			// A last flag without its value: moved first, it would take a file name as its
+			// value (tricks validate game.tricks -f: unknown format "game.tricks").
+			return nil, usageError{fmt.Errorf("flag needs an argument: %s", a)}
+		}
+		flags = append(flags, a)
 		if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(args) {
 			i++
 			flags = append(flags, args[i])
 		}
 	}
 	out := append([]string{args[0], args[1]}, flags...)
-	return append(out, files...)
+	return append(out, files...), nil
 }
 
 // normalizeArgs spells the short and long forms of a repeatable flag the same way

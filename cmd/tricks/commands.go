@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/fatih/color"
@@ -134,6 +135,9 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 			files, err := transcriptFilesNoted(c.Args().Slice(), e.stderr)
 			if err != nil {
 				return usageError{err}
+			}
+			if c.String("ruleset") == "-" && slices.Contains(files, "-") {
+				return usageError{fmt.Errorf("%s: standard input cannot be both the ruleset (-r -) and a transcript (-)", name)}
 			}
 			ch, err := e.choiceFrom(c)
 			if err != nil {

@@ -76,6 +76,9 @@ func simulateCommand(e *env) *cli.Command {
 			if !(p >= 0 && p <= 1) {
 				return usageError{fmt.Errorf("--illegal %v: a probability between 0 and 1", p)}
 			}
+			if c.Int("jobs") < 0 {
+				return usageError{fmt.Errorf("--jobs %d: give a number of generators (0 or none: one per CPU)", c.Int("jobs"))}
+			}
 			jobs := workers(c.Int("jobs"))
 			opts := validate.SimOptions{
 				Standing: score.Standing,

@@ -74,7 +74,10 @@ type Reader struct {
 
 	arena cardArena
 
-	yamlStarted bool // the YAML path (not the JSON front end) is reading
+	yamlStarted bool          // the YAML path (not the JSON front end) is reading
+	ychunk      yamlChunk     // the YAML document being read ...
+	ydec        *yaml.Decoder // ... and its decoder, until it reaches the chunk's end
+	yamlCR      int           // lone carriage returns before the chunk (YAML counts them as line breaks)
 
 	// JSON input is read by the JSON front end (json.go), which builds the same nodes.
 	js           *jsonReader
@@ -289,6 +292,58 @@ func (r *Reader) skipGame(pos Pos, msg string) (*Game, error) {
 	return g, errs
 }
 
+// loneCR returns the offset of a carriage return that is not followed by a newline, or -1:
+// a file with CR-only line endings (classic Mac) reads as one long line.
+func loneCR(line []byte) int {
+	for k := bytes.IndexByte(line, '\r'); k >= 0; {
+		if k+1 < len(line) && line[k+1] != '\n' {
+			return k
+		}
+		j := bytes.IndexByte(line[k+1:], '\r')
+		if j < 0 {
+			break
+		}
+		k += 1 + j
+	}
+	return -1
+}
+
+// countLoneCR counts the carriage returns of line not followed by a newline.
+func countLoneCR(line []byte) int {
+	n := 0
+	for k, b := range line {
+		if b == '\r' && (k+1 == len(line) || line[k+1] != '\n') {
+			n++
+		}
+	}
+	return n
+}
+
+// splitLines cuts b after each line break as YAML counts them: "\n", "\r\n" and a lone "\r".
+func splitLines(b []byte) [][]byte {
+	var out [][]byte
+	start := 0
+	for k := 0; k < len(b); k++ {
+		switch b[k] {
+		case '\n':
+			out = append(out, b[start:k+1])
+			start = k + 1
+		case '\r':
+			if k+1 < len(b) && b[k+1] == '\n' {
+				continue
+			}
+			out = append(out, b[start:k+1])
+			start = k + 1
+		}
+	}
+	if start < len(b) || len(out) == 0 {
+		out = append(out, b[start:])
+	}
+	return out
+}
+
+const loneCRMsg = "a carriage return (CR) alone as a line break: convert the file to LF or CRLF line endings"
+
 // isGameLine reports a line holding a "game" statement.
 func isGameLine(line []byte) bool {
 	line = bytes.TrimLeft(line, " \t")
@@ -346,6 +401,9 @@ func (r *Reader) nextText() (*Game, error) {
 			checked, checkedLine = stop-lb.mark, lb.line+1
 		}
 		line := lb.buf[start:stop]
+		if k := loneCR(line); k >= 0 && firstBad(line) < 0 {
+			return r.skipGame(notTextPos(r.name, lb.line, line, k), loneCRMsg)
+		}
 		if long || significant && stop-lb.mark > MaxGameBytes {
 			if pos, le, bad := r.checkText(lb.mark+checked, stop, checkedLine); bad {
 				return r.notText(pos, le)
@@ -485,6 +543,7 @@ type yamlChunk struct {
 	any   bool   // something other than blanks, comments and directives
 	seps  int    // bytes that may start a node: a bound on the nodes yaml.v3 will build
 	end   bool   // the input ended (or failed) after it
+	cr    int    // carriage returns alone in it: line breaks for yaml.v3
 }
 
 // nextChunk reads the lines of the next YAML document: up to a line "---" that starts
@@ -497,7 +556,9 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 	lb := r.lb
 	lb.mark = lb.r
 	defer func() { lb.mark = -1 }()
-	c.first = lb.line + 1
+	c.first = lb.line + r.yamlCR + 1
+	lineNo := func() int { return lb.line + r.yamlCR + c.cr } // as yaml.v3 counts: a lone CR breaks a line
+	defer func() { r.yamlCR += c.cr }()
 	size := 0
 	sawMarker := false
 	refuse := func(pos Pos, msg string) {
@@ -517,7 +578,7 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 		line := lb.buf[start:stop]
 		marker := len(line) >= 3 && (line[0] == '-' || line[0] == '.') && isMarker(line, true)
 		if marker && line[0] == '-' {
-			if (c.any || sawMarker) && lb.line > c.first {
+			if (c.any || sawMarker) && lineNo() > c.first {
 				lb.r, lb.line = start, lb.line-1 // the next document starts here
 				break
 			}
@@ -525,11 +586,11 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 		}
 		if c.err == nil {
 			if off := firstBad(line); off >= 0 {
-				refuse(notTextPos(r.name, lb.line, line, off), "not a text transcript")
+				refuse(notTextPos(r.name, lineNo(), line, off), "not a text transcript")
 			} else if long {
-				refuse(Pos{File: r.name, Line: lb.line, Col: 1}, limitMsg("a line longer than %d KiB", maxLine>>10))
+				refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, limitMsg("a line longer than %d KiB", maxLine>>10))
 			} else if size += len(line); size > MaxGameBytes {
-				refuse(Pos{File: r.name, Line: lb.line, Col: 1}, limitMsg("a YAML document longer than %d KiB", MaxGameBytes>>10))
+				refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, limitMsg("a YAML document longer than %d KiB", MaxGameBytes>>10))
 			} else {
 				for _, b := range line {
 					switch b {
@@ -538,17 +599,17 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 					}
 				}
 				if c.seps > MaxNodes+MaxNodes/2 {
-					refuse(Pos{File: r.name, Line: lb.line, Col: 1}, limitMsg("more than %d values in one game", MaxNodes))
+					refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, limitMsg("more than %d values in one game", MaxNodes))
 				}
 				if !c.ctl.IsValid() {
 					if off := firstControl(line); off >= 0 {
-						c.ctl = notTextPos(r.name, lb.line, line, off)
+						c.ctl = notTextPos(r.name, lineNo(), line, off)
 					}
 				}
 			}
-		} else if firstBad(line) >= 0 && c.err.Msg == "not a text transcript" && lb.line > c.err.Pos.Line {
+		} else if firstBad(line) >= 0 && c.err.Msg == "not a text transcript" && lineNo() > c.err.Pos.Line {
 			// A second byte that is not text: the input is not text at all.
-			c.rest = &Error{Pos: notTextPos(r.name, lb.line, line, firstBad(line)), Msg: "not a text transcript: the rest of the file is not read"}
+			c.rest = &Error{Pos: notTextPos(r.name, lineNo(), line, firstBad(line)), Msg: "not a text transcript: the rest of the file is not read"}
 			r.done = true
 			return c, true
 		}
@@ -558,6 +619,9 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 		} else if !c.any && marker && line[0] == '-' {
 			t := bytes.TrimLeft(line[3:], " \t\r\n")
 			c.any = len(t) > 0 && t[0] != '#'
+		}
+		if bytes.IndexByte(line, '\r') >= 0 {
+			c.cr += countLoneCR(line)
 		}
 		if marker && line[0] == '.' {
 			break // the end of a document
@@ -575,6 +639,12 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 func (r *Reader) nextYAML() (*Game, error) {
 	r.yamlStarted = true
 	for {
+		if r.ydec != nil {
+			if g, ok, err := r.nextDoc(); ok {
+				return g, err
+			}
+			continue
+		}
 		if r.done {
 			return nil, io.EOF
 		}
@@ -597,25 +667,35 @@ func (r *Reader) nextYAML() (*Game, error) {
 		if !c.any {
 			continue // an empty document
 		}
-		var doc yaml.Node
-		err := decode(yaml.NewDecoder(bytes.NewReader(c.src)), &doc)
-		if err == io.EOF {
-			continue
-		}
-		if err != nil {
-			r.index++
-			pos := r.yamlErrorPos(err, &c)
-			return &Game{File: r.name, Index: r.index, Pos: pos}, ErrorList{{Pos: pos, Msg: yamlErrorMsg(err)}}
-		}
-		shiftLines(&doc, c.first-1)
-		top := docTop(&doc)
-		if top == nil || isNull(top) {
-			continue // an empty document
-		}
-		r.index++
-		g, errs := parseYAMLGame(top, r.name, r.index, &r.arena)
-		return g, errs.Err()
+		r.ychunk = c
+		r.ydec = yaml.NewDecoder(bytes.NewReader(c.src))
 	}
+}
+
+// nextDoc returns the game of the next document of the current chunk: one, or more when
+// lone carriage returns hid document markers from nextChunk.
+func (r *Reader) nextDoc() (*Game, bool, error) {
+	c := &r.ychunk
+	var doc yaml.Node
+	err := decode(r.ydec, &doc)
+	if err == io.EOF {
+		r.ydec = nil
+		return nil, false, nil
+	}
+	if err != nil {
+		r.ydec = nil
+		r.index++
+		pos := r.yamlErrorPos(err, c)
+		return &Game{File: r.name, Index: r.index, Pos: pos}, true, ErrorList{{Pos: pos, Msg: yamlErrorMsg(err)}}
+	}
+	shiftLines(&doc, c.first-1)
+	top := docTop(&doc)
+	if top == nil || isNull(top) {
+		return nil, false, nil // an empty document
+	}
+	r.index++
+	g, errs := parseYAMLGame(top, r.name, r.index, &r.arena)
+	return g, true, errs.Err()
 }
 
 // shiftLines adds d to the line of every node of a tree (a chunk's lines count from 1).
@@ -703,12 +783,13 @@ func (r *Reader) yamlErrorPos(err error, c *yamlChunk) Pos {
 	default:
 		line = 1 // a scanner error on the first line
 	}
-	lines := bytes.SplitAfter(c.src, []byte("\n"))
+	lines := splitLines(c.src)
 	if parser && !strings.Contains(msg, "',' or") {
 		line = firstFailingLine(lines, line)
 	}
 	line = min(max(line, 1), len(lines))
 	text := lines[line-1]
+	text = bytes.TrimRight(text, "\r\n")
 	col := len(text) - len(bytes.TrimLeft(text, " \t")) + 1
 	if strings.Contains(msg, "',' or") {
 		open := byte('[')
@@ -719,7 +800,7 @@ func (r *Reader) yamlErrorPos(err error, c *yamlChunk) Pos {
 			col = k + 1
 		}
 	}
-	if col > len(bytes.TrimRight(text, "\r\n")) {
+	if col > len(text) {
 		col = 1
 	}
 	return Pos{File: r.name, Line: c.first - 1 + line, Col: utf8.RuneCount(text[:col-1]) + 1}

@@ -830,6 +830,21 @@ func firstFailingLine(lines [][]byte, from int) int {
 	return lo
 }
 
+// YAMLError turns an error of yaml.v3 reading src (one document, as a whole file) into an
+// error at the line and column of the mistake, as the Reader reports them; the message
+// starts "invalid YAML: ". For ruleset files and other YAML read whole.
+func YAMLError(file string, src []byte, err error) *Error {
+	c := yamlChunk{src: src, first: 1}
+	for k, line := range splitLines(src) {
+		if off := firstControl(line); off >= 0 {
+			c.ctl = notTextPos(file, k+1, line, off)
+			break
+		}
+	}
+	r := &Reader{name: file}
+	return &Error{Pos: r.yamlErrorPos(err, &c), Msg: yamlErrorMsg(err)}
+}
+
 // yamlErrorMsg turns "yaml: line 3: did not find expected key" into "invalid YAML: did
 // not find expected key".
 func yamlErrorMsg(err error) string {

@@ -9,9 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -235,26 +233,6 @@ func baseDir(file string) string {
 	return filepath.Dir(file)
 }
 
-var (
-	yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	// yaml.v3 reports its parser's errors at the 0-based line of the construct being parsed
-	// (its scanner's errors are 1-based): these are the parser's.
-	yamlParserErrRE = regexp.MustCompile(`^did not find expected (<document start>|key|node content|'-' indicator|',' or '\]'|',' or '\}')$`)
-)
-
-// yamlError turns a yaml.v3 syntax error into a positioned error.
-func yamlError(file string, err error) error {
-	msg := err.Error()
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		if yamlParserErrRE.MatchString(m[2]) {
-			line++
-		}
-		return &parse.Error{Pos: parse.Pos{File: file, Line: line}, Msg: "bad YAML: " + m[2]}
-	}
-	return &parse.Error{Pos: parse.Pos{File: file}, Msg: "bad YAML: " + strings.TrimPrefix(msg, "yaml: ")}
-}
-
 // at puts a file name on an error from a param (positioned by nodeErr, or not at all).
 func at(file string, n *yaml.Node, err error) *parse.Error {
 	var pe *parse.Error
@@ -273,18 +251,21 @@ func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
 		if err == io.EOF {
 			return nil, &parse.Error{Pos: parse.Pos{File: file}, Msg: "empty ruleset file"}
 		}
-		return nil, yamlError(file, err)
+		return nil, parse.YAMLError(file, data, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err != io.EOF {
 		if err != nil {
-			return nil, yamlError(file, err)
+			return nil, parse.YAMLError(file, data, err)
 		}
 		return nil, &parse.Error{Pos: parse.Pos{File: file, Line: extra.Line, Col: extra.Column}, Msg: "a ruleset file holds one YAML document"}
 	}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
+	}
+	if err := resolveAliases(file, root); err != nil {
+		return nil, err
 	}
 	if root.Kind != yaml.MappingNode {
 		return nil, at(file, root, errors.New("a ruleset file is a mapping of keys to values (name: ..., family: ..., ...)"))
@@ -415,9 +396,74 @@ func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
 	}
 	rs.Extends = ""
 	if err := rs.Validate(); err != nil {
-		return nil, &parse.Error{Pos: parse.Pos{File: file}, Msg: err.Error()}
+		return nil, validityErrors(file, root, entries, err)
 	}
 	return rs, nil
+}
+
+// validityErrors positions the errors of Validate, which are about the whole ruleset, at the
+// key they name (the first word of the message), or else at extends, or at the start.
+func validityErrors(file string, root *yaml.Node, entries map[string]entry, err error) error {
+	list := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		list = j.Unwrap()
+	}
+	var errs parse.ErrorList
+	for _, e := range list {
+		n := root
+		word, _, _ := strings.Cut(e.Error(), " ")
+		keys := []string{word, "extends"}
+		if strings.HasPrefix(e.Error(), "two decks") {
+			keys = []string{"decks", "removal-order", "extends"}
+		}
+		for _, k := range keys {
+			if en, ok := entries[k]; ok {
+				n = en.v
+				if k == "extends" {
+					n = en.k
+				}
+				break
+			}
+		}
+		errs = append(errs, at(file, n, e))
+	}
+	return sorted(errs)
+}
+
+// maxAliasNodes bounds what the aliases of a ruleset file may expand to.
+const maxAliasNodes = 10000
+
+// resolveAliases replaces every alias of a ruleset file's tree by the node it names, so that
+// the keys read the value (no-pass: *cards), refusing aliases that expand to more than
+// maxAliasNodes nodes.
+func resolveAliases(file string, root *yaml.Node) error {
+	budget := maxAliasNodes
+	var walk func(n *yaml.Node, viaAlias bool, depth int) error
+	walk = func(n *yaml.Node, viaAlias bool, depth int) error {
+		if depth > 100 {
+			return at(file, n, errors.New("aliases nested too deep"))
+		}
+		for i, c := range n.Content {
+			alias := viaAlias
+			if c.Kind == yaml.AliasNode && c.Alias != nil {
+				for k := 0; c.Kind == yaml.AliasNode && c.Alias != nil && k < 16; k++ {
+					c = c.Alias
+				}
+				n.Content[i] = c
+				alias = true
+			}
+			if alias {
+				if budget--; budget < 0 {
+					return at(file, c, fmt.Errorf("aliases expand to more than %d values", maxAliasNodes))
+				}
+			}
+			if err := walk(c, alias, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(root, false, 0)
 }
 
 func sorted(l parse.ErrorList) error {

@@ -749,9 +749,12 @@ func TestLoadErrors(t *testing.T) {
 		{"duplicate", "extends: hearts\nmoon: old\nmoon: new\n", []string{"x.yaml:3:1:", "twice"}},
 		{"list for scalar", "extends: hearts\nmoon: [old]\n", []string{"x.yaml:2:7:", "single value"}},
 		{"not a mapping", "- hearts\n", []string{"x.yaml:1:1:", "mapping"}},
-		{"bad yaml", "extends: hearts\nmoon: [old\n", []string{"x.yaml:2: bad YAML"}},
-		{"bad yaml scanner", "extends: hearts\nmoon: 'old\n", []string{"x.yaml:2: bad YAML"}},
-		{"bad yaml indent", "extends: hearts\nmoon: old\n target: 5\n", []string{"x.yaml:3: bad YAML"}},
+		{"bad yaml", "extends: hearts\nmoon: [old\n", []string{"x.yaml:2:7: invalid YAML: did not find expected ',' or ']'"}},
+		{"bad yaml scanner", "extends: hearts\nmoon: 'old\n", []string{"x.yaml:2:1: invalid YAML"}},
+		{"bad yaml indent", "extends: hearts\nmoon: old\n target: 5\n", []string{"x.yaml:3:2: invalid YAML"}},
+		{"bad yaml deep indent", "extends: hearts\nvalues:\n  H: 1\n  QS: 13\n JD: -10\nmoon: old\n", []string{"x.yaml:5:2: invalid YAML"}},
+		{"alias bomb", "extends: hearts\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n",
+			[]string{"x.yaml:", "aliases expand to more than 10000 values"}},
 		{"empty", "", []string{"x.yaml", "empty"}},
 		{"two documents", "extends: hearts\n---\nextends: spades\n", []string{"x.yaml:2:1:", "one YAML document"}},
 		{"no family", "name: x\n", []string{"x.yaml:1:1:", "family"}},
@@ -759,7 +762,7 @@ func TestLoadErrors(t *testing.T) {
 		{"incomplete", "name: x\nsummary: y\nfamily: hearts\nmoon: old\n", []string{"x.yaml:1:1:", "missing", "pass-count", "revoke", "target"}},
 		{"incomplete spades", "name: x\nsummary: y\nfamily: spades\nplayers: {min: 4, max: 4}\n", []string{"missing", "nil-fail", "jokers"}},
 		{"several errors", "extends: hearts\nfoo: 1\nbar: 2\n", []string{"x.yaml:2:1:", "x.yaml:3:1:"}},
-		{"two decks without order", "extends: hearts\ndecks: 2\n", []string{"x.yaml", "removal-order"}},
+		{"two decks without order", "extends: hearts\ndecks: 2\n", []string{"x.yaml:2:8: two decks need a removal-order"}},
 	}
 	for _, c := range cases {
 		_, err := Parse("x.yaml", []byte(c.text))
@@ -776,6 +779,12 @@ func TestLoadErrors(t *testing.T) {
 	require.ErrorAs(t, err, &list)
 	require.Len(t, list, 1)
 	assert.Equal(t, parse.Pos{File: "x.yaml", Line: 2, Col: 1}, list[0].Pos)
+
+	// Aliases are read as the values they name.
+	aliased, err := Parse("x.yaml", []byte("extends: hearts\nno-pass: &np [QS, 2C]\nname: &n aliased\nsummary: *n\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "aliased", aliased.Summary)
+	assert.Len(t, aliased.NoPass, 2)
 
 	// A built-in file extends only a built-in loaded before it (not a file, and not itself
 	// while the built-ins load).

@@ -40,6 +40,9 @@ func TestWriteErrors(t *testing.T) {
 		[]string{"rulesets", "-f", "yaml"},
 		[]string{"rulesets", "hearts"},
 		[]string{"simulate", "-r", "hearts"},
+		[]string{"show", game},
+		[]string{"stats", game},
+		[]string{"stats", "-f", "json", game},
 		[]string{"help"},
 	)
 	for _, args := range cmds {

@@ -62,3 +62,17 @@ func TestLimits(t *testing.T) {
 		})
 	}
 }
+
+// YAML keys are unique: a second dealer or tricks key in a round is an error at the
+// second, not a silent replacement or join (the same in JSON, which builds the same nodes).
+func TestYAMLDuplicateKeys(t *testing.T) {
+	src := "players: [a, b]\nrounds:\n  - dealer: a\n    tricks: [{a: 2C 3C}]\n    dealer: b\n    tricks: [3D 4D]\n    deal: {a: 2C, a: 3C}\n"
+	games, err := ParseBytes([]byte(src), "d.yaml")
+	require.EqualError(t, err, `d.yaml:5:5: duplicate key "dealer" (the first is on line 3)`+"\n"+
+		`d.yaml:6:5: duplicate key "tricks" (the first is on line 4)`+"\n"+
+		`d.yaml:7:19: duplicate key "a" (the first is on line 7)`)
+	require.Equal(t, "a", games[0].Rounds[0].Dealer)
+	require.Len(t, games[0].Rounds[0].Tricks, 1)
+	_, err = ParseBytes([]byte(`{"players": ["a"], "rounds": [{"dealer": "a", "dealer": "a"}]}`), "d.json")
+	require.EqualError(t, err, `d.json:1:47: duplicate key "dealer" (the first is on line 1)`)
+}

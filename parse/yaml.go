@@ -154,6 +154,7 @@ func (p *yamlParser) pairs(n *yaml.Node, what string, f func(k, v *yaml.Node)) {
 		p.err(n, "expected %s, found %s", what, describe(n))
 		return
 	}
+	var seen map[string]int // for long mappings; short ones are scanned
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if !p.tick(1, n) {
 			return
@@ -166,8 +167,33 @@ func (p *yamlParser) pairs(n *yaml.Node, what string, f func(k, v *yaml.Node)) {
 			p.err(k, "expected a key, found %s", describe(k))
 			continue
 		}
+		if first := p.firstKey(n, i, k.Value, &seen); first != nil {
+			p.err(k, "duplicate key %q (the first is on line %d)", k.Value, first.Line)
+			continue
+		}
 		f(k, v)
 	}
+}
+
+// firstKey returns the earlier key of mapping n equal to key, the key at Content[i], or nil.
+// YAML keys are unique (a duplicate would silently replace or join what came first).
+func (p *yamlParser) firstKey(n *yaml.Node, i int, key string, seen *map[string]int) *yaml.Node {
+	if len(n.Content) <= 32 {
+		for j := 0; j < i; j += 2 {
+			if k := deref(n.Content[j]); k != nil && k.Kind == yaml.ScalarNode && k.Value == key {
+				return k
+			}
+		}
+		return nil
+	}
+	if *seen == nil {
+		*seen = make(map[string]int, len(n.Content)/2)
+	}
+	if j, ok := (*seen)[key]; ok {
+		return deref(n.Content[j])
+	}
+	(*seen)[key] = i
+	return nil
 }
 
 // name reads a player name from a scalar node.
@@ -361,13 +387,7 @@ func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*Gam
 		p.err(n, "expected a mapping with game, players and rounds, found %s%s", describeShort(n), hint)
 		return g, p.errs
 	}
-	seen := map[string]Pos{}
 	p.pairs(n, "a mapping", func(k, v *yaml.Node) {
-		if prev, dup := seen[k.Value]; dup {
-			p.err(k, "duplicate key %q (the first is on line %d)", k.Value, prev.Line)
-			return
-		}
-		seen[k.Value] = p.pos(k)
 		switch k.Value {
 		case "game":
 			if isNull(v) {

@@ -48,6 +48,11 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 			return false
 		}
 		if l := r.local(g, b.Player, b.Pos); l >= 0 {
+			if r.HasBid[l] {
+				first := r.Bids[l].Pos
+				v.errs.Addf(b.Pos, "%s bids twice in this round (first at %d:%d)", b.Player, first.Line, first.Col)
+				return false
+			}
 			r.Bids[l], r.HasBid[l] = b, true
 		}
 	}
@@ -159,12 +164,20 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		}
 		passed[l] = true
 		npassed++
+		var dup Hand
 		for _, c := range p.Cards {
 			if noPass.Has(c) {
 				r.viol(PassForbidden, 0, p.Player, c, p.Pos, "%s may not be passed", c)
 			}
 			if known[l] && !dealt[l].Has(c) {
 				r.viol(NotInHand, 0, p.Player, c, p.Pos, "%s cannot pass %s: it is not in the hand dealt", p.Player, c)
+			}
+			if out[l].Count(c) >= max(copies(t, c), 1) {
+				if !dup.Has(c) { // once per card, however many times it is repeated
+					r.viol(DuplicateCard, 0, p.Player, c, p.Pos, "%s passes %s twice", p.Player, c)
+					dup.Add(c)
+				}
+				continue
 			}
 			out[l].Add(c)
 			in[to].Add(c)
@@ -189,7 +202,18 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		}
 	}
 
-	// A tally instead of the play.
+	// A tally instead of the play (FORMAT.md: a round without tricks may give one).
+	if len(src.Tricks) > 0 && (len(src.Took) > 0 || len(src.Taken) > 0) {
+		pos := src.Pos
+		switch {
+		case len(src.Took) > 0:
+			pos = src.Took[0].Pos
+		case len(src.Taken) > 0:
+			pos = src.Taken[0].Pos
+		}
+		v.errs.Addf(pos, "a tally in a round that records its tricks: a round gives its tricks or a tally, not both")
+		return false
+	}
 	if len(src.Tricks) == 0 {
 		r.Tally = len(src.Took) > 0 || len(src.Taken) > 0
 		var taken Hand

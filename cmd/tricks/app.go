@@ -29,6 +29,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &outWriter{w: stdout}
 	stdout = out // every command writes through it: a write error is noticed below
+	stderr = &displayWriter{w: stderr} // messages show hidden characters of names escaped
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	usage := func(_ *cli.Context, err error, _ bool) error {
 		if strings.Contains(err.Error(), "for flag -seed") {
@@ -198,6 +199,9 @@ func (o *outWriter) Write(p []byte) (int, error) {
 
 // isTerminal reports whether w is a terminal (for colour and progress).
 func isTerminal(w io.Writer) bool {
+	if d, ok := w.(*displayWriter); ok {
+		w = d.w
+	}
 	if o, ok := w.(*outWriter); ok {
 		w = o.w
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -186,7 +185,7 @@ type validateWriter struct {
 }
 
 func newValidateWriter(e *env, c *cli.Context) *validateWriter {
-	vw := &validateWriter{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.stdout), col: e.colors(c), first: true}
+	vw := &validateWriter{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c.String("format"))), col: e.colors(c), first: true}
 	if vw.format == "csv" && !vw.quiet {
 		vw.w.WriteString("file,game,round,trick,player,card,rule,line,col,message\n")
 	}
@@ -227,7 +226,7 @@ func (vw *validateWriter) game(j *job) {
 		b, _ := marshalJSON(validateJSON{j.res.File, j.res.Game, j.res.Ruleset, len(vs) == 0, vs})
 		writeDoc(vw.w, vw.format, &vw.js, b)
 	case "csv":
-		cw := csv.NewWriter(vw.w)
+		cw := newCSV(vw.w)
 		for _, v := range vs {
 			card := ""
 			if v.Card < 54 {
@@ -338,7 +337,7 @@ type scoreWriter struct {
 
 func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
 	sw := &scoreWriter{e: e, format: c.String("format"), quiet: c.Bool("quiet"), strict: c.Bool("strict"),
-		w: bufio.NewWriter(e.stdout), col: e.colors(c), first: true}
+		w: bufio.NewWriter(e.tableOut(c.String("format"))), col: e.colors(c), first: true}
 	if sw.format == "csv" && !sw.quiet {
 		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes\n")
 	}
@@ -369,7 +368,7 @@ func (sw *scoreWriter) game(j *job) {
 		}
 		writeDoc(sw.w, sw.format, &sw.js, b)
 	case "csv":
-		cw := csv.NewWriter(sw.w)
+		cw := newCSV(sw.w)
 		for _, r := range res.Rounds {
 			if r.Ignored {
 				continue

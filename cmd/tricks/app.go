@@ -28,7 +28,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // run the CLI in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &outWriter{w: stdout}
-	stdout = out // every command writes through it: a write error is noticed below
+	stdout = out                       // every command writes through it: a write error is noticed below
 	stderr = &displayWriter{w: stderr} // messages show hidden characters of names escaped
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	usage := func(_ *cli.Context, err error, _ bool) error {

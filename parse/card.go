@@ -97,7 +97,7 @@ func (c *Card) UnmarshalText(b []byte) error {
 
 // CardError is the message for a token that is not a card.
 func CardError(tok string) string {
-	return fmt.Sprintf("%q is not a card (rank 2-9 T J Q K A, suit C D H S)", tok)
+	return Quote(tok) + " is not a card (rank 2-9 T J Q K A, suit C D H S)"
 }
 
 // ParseCard reads one card token. It accepts upper or lower case, "10" for "T", and the

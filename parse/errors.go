@@ -3,7 +3,9 @@ package parse
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a place in a source file. Line and Col are 1-based; 0 means unknown.
@@ -103,4 +105,25 @@ func (l ErrorList) Err() error {
 		return nil
 	}
 	return l
+}
+
+// maxExcerpt bounds the text of the input that a message quotes.
+const maxExcerpt = 40
+
+// Quote quotes s for a message, as %q does, cut to its first characters when it is long:
+// "xxxx"... (100000 characters). A message names what is wrong; it does not echo a
+// megabyte of it.
+func Quote(s string) string {
+	if len(s) <= maxExcerpt {
+		return strconv.Quote(s)
+	}
+	n, cut := 0, len(s)
+	for k := range s {
+		if n == maxExcerpt-8 {
+			cut = k
+			break
+		}
+		n++
+	}
+	return fmt.Sprintf("%s... (%d characters)", strconv.Quote(s[:cut]), utf8.RuneCountInString(s))
 }

@@ -76,3 +76,20 @@ func TestYAMLDuplicateKeys(t *testing.T) {
 	_, err = ParseBytes([]byte(`{"players": ["a"], "rounds": [{"dealer": "a", "dealer": "a"}]}`), "d.json")
 	require.EqualError(t, err, `d.json:1:47: duplicate key "dealer" (the first is on line 1)`)
 }
+
+// A message quotes a short excerpt of a long bad token, never the whole of it.
+func TestLongTokensAreCut(t *testing.T) {
+	long := strings.Repeat("Z", 100000)
+	digits := strings.Repeat("9", 200000)
+	for _, tt := range []struct{ name, src, want string }{
+		{"card.tricks", "players a\ntrick " + long + "\n", `card.tricks:2:7: "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ"... (100000 characters) is not a card`},
+		{"number.tricks", "players a\nscore a=" + digits + "\n", `number.tricks:2:9: expected a number after a=, found "99999999999999999999999999999999"... (200000 characters)`},
+		{"stmt.tricks", long + "\n", `stmt.tricks:1:1: unknown statement "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ"... (100000 characters)`},
+		{"card.yaml", "players: [a]\nrounds: [{tricks: [" + long + "]}]\n", `card.yaml:2:20: "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ"... (100000 characters) is not a card`},
+		{"number.yaml", "players: [a]\nrounds: [{score: {a: " + digits + "}}]\n", `number.yaml:2:22: expected a number after a:, found "99999999999999999999999999999999"... (200000 characters)`},
+	} {
+		_, err := ParseBytes([]byte(tt.src), tt.name)
+		require.ErrorContains(t, err, tt.want, tt.name)
+		require.Less(t, len(err.Error()), 400, tt.name)
+	}
+}

@@ -181,13 +181,13 @@ func (p *textParser) unknownStmt(kw string, off int) {
 	lower := strings.ToLower(kw)
 	switch {
 	case lower != kw && isKeyword(lower):
-		p.errAt(off, "unknown statement %q: keywords are lower case (%s)", kw, lower)
+		p.errAt(off, "unknown statement %s: keywords are lower case (%s)", Quote(kw), lower)
 	case strings.HasSuffix(kw, ":"):
-		p.errAt(off, "unknown statement %q (expected %s; no colon after the keyword: is this YAML in a file not named .yaml?)", kw, keywordList)
+		p.errAt(off, "unknown statement %s (expected %s; no colon after the keyword: is this YAML in a file not named .yaml?)", Quote(kw), keywordList)
 	case kw == "---" || strings.HasPrefix(kw, "---"):
-		p.errAt(off, "unknown statement %q (games are separated by a line holding only ---)", kw)
+		p.errAt(off, "unknown statement %s (games are separated by a line holding only ---)", Quote(kw))
 	default:
-		p.errAt(off, "unknown statement %q%s (expected %s)", kw, DidYouMean(kw, keywords), keywordList)
+		p.errAt(off, "unknown statement %s%s (expected %s)", Quote(kw), DidYouMean(kw, keywords), keywordList)
 	}
 }
 
@@ -276,7 +276,7 @@ func (p *textParser) found() string {
 	for j < len(p.s) && !isBlank(p.s[j]) {
 		j++
 	}
-	return fmt.Sprintf("%q", p.s[p.i:j])
+	return Quote(p.s[p.i:j])
 }
 
 // ---- cursor helpers --------------------------------------------------------------------
@@ -340,6 +340,10 @@ func (p *textParser) name(what string) (string, bool) {
 		return "", false
 	}
 	if !IsBareName(w) {
+		if len(w) > maxExcerpt {
+			p.errAt(start, "%s is not a valid name (a letter, then letters, digits, _ . or -; other names need quotes)", Quote(w))
+			return "", false
+		}
 		p.errAt(start, "%q is not a valid name (a letter, then letters, digits, _ . or -; other names need quotes: \"%s\")", w, w)
 		return "", false
 	}
@@ -559,7 +563,7 @@ func (p *textParser) number(name string) (int, bool) {
 		if tok == "" {
 			p.errAt(off, "expected a number after %s=, found %s", QuoteName(name), p.found())
 		} else {
-			p.errAt(off, "expected a number after %s=, found %q", QuoteName(name), tok)
+			p.errAt(off, "expected a number after %s=, found %s", QuoteName(name), Quote(tok))
 		}
 	}
 	return n, ok
@@ -748,7 +752,7 @@ func (p *textParser) nameList(names []string, unique bool, stop func() bool) ([]
 			return names, false
 		}
 		if unique && seen.has(names, name) {
-			p.errAt(off, "duplicate player %q", name)
+			p.errAt(off, "duplicate player %s", Quote(name))
 			continue
 		}
 		if len(names) == MaxPlayers {
@@ -950,7 +954,7 @@ func (p *textParser) bidStmt() {
 				p.errAt(voff, "expected a bid after %s=, found %s", QuoteName(name), p.found())
 				return
 			}
-			p.errAt(voff, "%q is not a bid (N, nil, bN for blind N, or bnil)", tok)
+			p.errAt(voff, "%s is not a bid (N, nil, bN for blind N, or bnil)", Quote(tok))
 			continue
 		}
 		b.Player, b.Pos = name, p.pos(off)

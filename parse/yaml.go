@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -137,7 +136,7 @@ func describe(n *yaml.Node) string {
 		if isNull(n) {
 			return "nothing"
 		}
-		return fmt.Sprintf("%q", n.Value)
+		return Quote(n.Value)
 	case yaml.DocumentNode:
 		return "a document"
 	}
@@ -168,7 +167,7 @@ func (p *yamlParser) pairs(n *yaml.Node, what string, f func(k, v *yaml.Node)) {
 			continue
 		}
 		if first := p.firstKey(n, i, k.Value, &seen); first != nil {
-			p.err(k, "duplicate key %q (the first is on line %d)", k.Value, first.Line)
+			p.err(k, "duplicate key %s (the first is on line %d)", Quote(k.Value), first.Line)
 			continue
 		}
 		f(k, v)
@@ -203,7 +202,7 @@ func (p *yamlParser) name(n *yaml.Node, what string) (string, bool) {
 		return "", false
 	}
 	if r, ok := validString(n.Value); !ok {
-		p.err(n, "control character %U in %s %q", r, what, n.Value)
+		p.err(n, "control character %U in %s %s", r, what, Quote(n.Value))
 		return "", false
 	}
 	return n.Value, true
@@ -410,7 +409,7 @@ func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*Gam
 		case "rounds":
 			p.rounds(v)
 		default:
-			p.err(k, "unknown key %q (expected game, players, options, meta or rounds)", k.Value)
+			p.err(k, "unknown key %s (expected game, players, options, meta or rounds)", Quote(k.Value))
 		}
 	})
 	if !g.PlayersPos.IsValid() {
@@ -447,7 +446,7 @@ func (p *yamlParser) players(v *yaml.Node) {
 			continue
 		}
 		if seen.has(players, name) {
-			p.err(c, "duplicate player %q", name)
+			p.err(c, "duplicate player %s", Quote(name))
 			continue
 		}
 		if len(players) == MaxPlayers {
@@ -579,7 +578,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 						case "cards":
 							ps.Cards, _, _ = p.cards(qv, false)
 						default:
-							p.err(qk, "unknown key %q in a pass (expected to or cards)", qk.Value)
+							p.err(qk, "unknown key %s in a pass (expected to or cards)", Quote(qk.Value))
 						}
 					})
 				} else {
@@ -657,7 +656,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 			case "trick":
 				hint = "; the play is tricks:"
 			}
-			p.err(k, "unknown key %q in a round (expected dealer, tiebreak, deal, pass, bids, tricks, took, tricks_taken, moon, score or total%s)", k.Value, hint)
+			p.err(k, "unknown key %s in a round (expected dealer, tiebreak, deal, pass, bids, tricks, took, tricks_taken, moon, score or total%s)", Quote(k.Value), hint)
 		}
 	})
 }

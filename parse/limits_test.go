@@ -46,6 +46,8 @@ func TestLimits(t *testing.T) {
 			"cards.yaml:3:15: more than 128 cards in one value"},
 		{"bytes.yaml", "players: [a]\n" + repeat("# a comment of some length to fill the game\n", 6000) + nextYAML,
 			"bytes.yaml:5959:1: a YAML document longer than 256 KiB"},
+		{"line.yaml", "players: [a]\nmeta: {x: " + repeat("y", MaxGameBytes+1) + "}\n" + nextYAML,
+			"line.yaml:2:1: a YAML document longer than 256 KiB"},
 		{"nodes.yaml", "players: [a]\nmeta: {x: [\n" + repeat(repeat("1,", 1000)+"\n", MaxNodes/1000) + "]}\n" + nextYAML,
 			"nodes.yaml:102:1985: more than 100000 values in one game"},
 		{"nodes.json", `{"players": ["a"], "meta": {` + repeat(`"k": 1, `, MaxNodes) + "\"k\": 1}}\n" + `{"players": ["z"]}` + "\n",

@@ -19,5 +19,5 @@ const (
 
 // limitMsg is the message of a limit error.
 func limitMsg(format string, args ...any) string {
-	return fmt.Sprintf(format, args...) + " (a limit of the format: see LIMITS.md)"
+	return fmt.Sprintf(format, args...) + " (a limit by design: see Reliability in the README)"
 }

@@ -58,7 +58,7 @@ func TestLimits(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			games, err := ParseBytes([]byte(tt.src), tt.name)
-			require.EqualError(t, err, tt.want+" (a limit of the format: see LIMITS.md)")
+			require.EqualError(t, err, tt.want+" (a limit by design: see Reliability in the README)")
 			require.Len(t, games, 2)
 			require.Equal(t, []string{"z"}, games[1].Players, "the game after it is read")
 		})

@@ -167,7 +167,7 @@ func TestReaderErrorsEndTheGame(t *testing.T) {
 func TestReaderLongLine(t *testing.T) {
 	src := "players a\nmeta x=" + strings.Repeat("y", 2<<20) + "\n"
 	_, err := ParseBytes([]byte(src), "long.tricks")
-	require.EqualError(t, err, "long.tricks:2:1: a line longer than 256 KiB (a limit of the format: see LIMITS.md)")
+	require.EqualError(t, err, "long.tricks:2:1: a line longer than 256 KiB (a limit by design: see Reliability in the README)")
 	// A long line of a binary file names the bad byte.
 	src = "players a\n" + strings.Repeat("y", 1000) + "\x00" + strings.Repeat("y", 2<<20)
 	_, err = ParseBytes([]byte(src), "long.tricks")
@@ -339,7 +339,7 @@ func TestYAMLAliasBomb(t *testing.T) {
 	start := time.Now()
 	games, err := ParseBytes([]byte(b.String()), "bomb.yaml")
 	require.Less(t, time.Since(start), 5*time.Second)
-	require.EqualError(t, err, "bomb.yaml:3:819: the aliases of one YAML document stand for more than 10000 values (a limit of the format: see LIMITS.md)")
+	require.EqualError(t, err, "bomb.yaml:3:819: the aliases of one YAML document stand for more than 10000 values (a limit by design: see Reliability in the README)")
 	require.Len(t, games, 1)
 	// One round of 100 tricks and 2000 aliases of it: refused at the alias that crosses
 	// the limit, before any of it is read into the game.
@@ -350,7 +350,7 @@ func TestYAMLAliasBomb(t *testing.T) {
 	start = time.Now()
 	games, err = ParseBytes([]byte(b.String()), "rounds.yaml")
 	require.Less(t, time.Since(start), time.Second)
-	require.EqualError(t, err, "rounds.yaml:100:5: the aliases of one YAML document stand for more than 10000 values (a limit of the format: see LIMITS.md)")
+	require.EqualError(t, err, "rounds.yaml:100:5: the aliases of one YAML document stand for more than 10000 values (a limit by design: see Reliability in the README)")
 	require.Len(t, games, 1)
 	require.Empty(t, games[0].Rounds)
 	// More than 100 aliases.
@@ -358,7 +358,7 @@ func TestYAMLAliasBomb(t *testing.T) {
 	b.WriteString("players: &p [a]\nrounds:\n")
 	b.WriteString(strings.Repeat("  - tiebreak: *p\n", 101))
 	_, err = ParseBytes([]byte(b.String()), "many.yaml")
-	require.EqualError(t, err, "many.yaml:103:15: more than 100 aliases in one YAML document (a limit of the format: see LIMITS.md)")
+	require.EqualError(t, err, "many.yaml:103:15: more than 100 aliases in one YAML document (a limit by design: see Reliability in the README)")
 	// Modest use of aliases is fine.
 	games, err = ParseBytes([]byte("players: [a]\nrounds:\n  - &r {tricks: [&c 2C 3C, *c]}\n  - *r\n"), "ok.yaml")
 	require.NoError(t, err)
@@ -378,7 +378,7 @@ func TestLongLinesAreLinear(t *testing.T) {
 	// Beyond the limit: one error at the first card too many, found as fast.
 	src = "players " + strings.Repeat("p ", 1) + "\ntrick " + strings.Repeat("5♥ ", 20000) + "\n"
 	_, err = ParseBytes([]byte(src), "long.tricks")
-	require.EqualError(t, err, "long.tricks:2:391: more than 128 cards in one statement (a limit of the format: see LIMITS.md)")
+	require.EqualError(t, err, "long.tricks:2:391: more than 128 cards in one statement (a limit by design: see Reliability in the README)")
 	var b strings.Builder
 	b.WriteString("players")
 	for k := 0; k < 50000; k++ {
@@ -387,6 +387,6 @@ func TestLongLinesAreLinear(t *testing.T) {
 	}
 	b.WriteString(" p7\n")
 	_, err = ParseBytes([]byte(b.String()), "many.tricks")
-	require.EqualError(t, err, `many.tricks:1:63: more than 16 player names in one statement (a limit of the format: see LIMITS.md)`)
+	require.EqualError(t, err, `many.tricks:1:63: more than 16 player names in one statement (a limit by design: see Reliability in the README)`)
 	require.Less(t, time.Since(start), 5*time.Second)
 }

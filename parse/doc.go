@@ -18,16 +18,18 @@
 // FILE:LINE:COL of what is wrong; all syntax errors of a game are collected in one
 // ErrorList (at most 100, then "too many errors"). The parser checks syntax only: whether
 // a card is in a hand, a player is listed or a ruleset exists is for the replay (package
-// validate). YAML syntax errors come from yaml.v3 and carry a line but no column.
+// validate). YAML syntax errors come from yaml.v3, at the line and column of the mistake.
 //
 // Formats: Auto picks YAML for .yaml, .yml and .json, Text for .tricks and .txt, and for
 // any other name ("-" included) looks at the first line that is neither blank nor a
 // comment: "key:", "{", "[", a quote, "%" or "---" followed by such a line mean YAML.
 //
 // Input that is not a transcript is refused early and never crashes the reader: a NUL
-// byte or invalid UTF-8 ("not a text transcript", at the first bad byte), a text line
-// longer than 1 MiB, a YAML document whose aliases expand to more than about 8 million
-// nodes and cards.
+// byte or invalid UTF-8 ("not a text transcript", at the first bad byte), a game beyond the
+// limits of limits.go (LIMITS.md: players, rounds, tricks, cards per statement, bytes,
+// YAML/JSON values, aliases and what they expand to). The game is refused with one error and
+// the reader goes on at the next game: a line "---" or a game statement in text, the next
+// document in YAML, the next line starting with '{' in JSON.
 //
 // Text details where FORMAT.md is silent: statements may come in any order within a game
 // (a round-level statement before any "round" starts round 1); a second game or players

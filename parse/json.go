@@ -33,9 +33,11 @@ package parse
 // of the token ('{', '[', the opening quote), lines counted at "\n", "\r\n" and a lone
 // "\r", columns in characters.
 //
-// Errors. Invalid JSON ends the stream, like invalid YAML, with one error at the place
-// where it was found: FILE:LINE:COL: invalid JSON: expected X, found Y (a game read
-// before it is kept). A NUL byte or invalid UTF-8 gives "not a text transcript" at the
+// Errors. Invalid JSON refuses the game it is in, with one error at the place where it was
+// found: FILE:LINE:COL: invalid JSON: expected X, found Y; reading goes on at the next line
+// that starts with '{' (or is "---"), as the YAML path goes on at the next document, so that
+// one bad line of JSON lines hides no other game (in a top-level array, the array goes on
+// there). A NUL byte or invalid UTF-8 gives "not a text transcript" at the
 // same place as the YAML path: at the first such byte, which wins over a syntax error
 // found earlier on its line, and a game is not returned when such a byte follows it
 // before the next value or line "---" (as a YAML document is not returned when such a

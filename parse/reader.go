@@ -57,10 +57,12 @@ const sniffSize = 16 << 10
 //
 // Next returns each game in turn, then io.EOF. A game with syntax errors comes back
 // (partially filled) together with an ErrorList of all its errors, and the next call
-// goes on with the next game. Input that cannot go on ends the stream after its error:
-// a byte that is not text (NUL, invalid UTF-8) or broken YAML gives an ErrorList of one
-// error and a placeholder game (File, Index and Pos only); a read error is returned as is
-// with a nil game. A file without any game gives the ErrorList "no game in file" and a
+// goes on with the next game. A game that cannot be read at all (a byte that is not text,
+// invalid YAML or JSON, a limit of limits.go crossed) gives an ErrorList of one error and a
+// placeholder game (File, Index and Pos only), and the next call goes on at the next game
+// boundary: a line "---" or a game statement in text, the next document in YAML, the next
+// line starting with '{' in JSON. A second byte that is not text while skipping ends the
+// stream (the input is not text). A read error is returned as is with a nil game. A file without any game gives the ErrorList "no game in file" and a
 // nil game. Games are independent of each other and of the Reader, which is not safe for
 // concurrent use.
 type Reader struct {

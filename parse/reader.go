@@ -198,13 +198,6 @@ func (r *Reader) noGame() (*Game, error) {
 	return nil, io.EOF
 }
 
-// fatal ends the stream with one error at pos, returning a game that holds only its place.
-func (r *Reader) fatal(pos Pos, msg string) (*Game, error) {
-	r.done = true
-	r.index++
-	return &Game{File: r.name, Index: r.index, Pos: pos}, ErrorList{{Pos: pos, Msg: msg}}
-}
-
 // firstBad returns the offset of the first NUL byte or invalid UTF-8 in b, or -1.
 func firstBad(b []byte) int {
 	if utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 {
@@ -460,18 +453,16 @@ func (r *Reader) nextText() (*Game, error) {
 
 // ---- YAML ------------------------------------------------------------------------------
 
-// yamlSource feeds the YAML decoder line by line, checking that the input is text. At the
-// first NUL byte or invalid UTF-8 it records the place and ends the stream.
+// yamlSource feeds yaml.v3 line by line from the start of the input, for the JSON front
+// end's question whether flow-style input is YAML (tryYAML). At the first NUL byte or invalid
+// UTF-8 it records the place and ends the stream.
 type yamlSource struct {
 	r       *Reader
 	pending []byte
 	stopped bool
 
-	bad       Pos // first byte that is not text
-	docMarker int // line of the last "---" before bad (0: none)
-	marker    int // line of the last "---" read
-	ctl       Pos // first character YAML does not allow (a control character)
-	ioErr     error
+	bad   Pos // first byte that is not text
+	ioErr error
 }
 
 func (s *yamlSource) Read(p []byte) (int, error) {
@@ -495,17 +486,8 @@ func (s *yamlSource) Read(p []byte) (int, error) {
 			if off >= 0 {
 				s.bad = notTextPos(s.r.name, lb.line, line, off)
 			}
-			s.docMarker = s.marker
 			s.stopped = true
 			return 0, io.EOF
-		}
-		if bytes.HasPrefix(line, []byte("---")) && (len(line) == 3 || line[3] <= ' ') {
-			s.marker = lb.line
-		}
-		if !s.ctl.IsValid() {
-			if off := firstControl(line); off >= 0 {
-				s.ctl = notTextPos(s.r.name, lb.line, line, off)
-			}
 		}
 		s.pending = line
 	}

@@ -8,6 +8,7 @@ import "fmt"
 // game. Together they bound the memory one game can take, whatever the input.
 const (
 	MaxPlayers   = 16        // names in a players statement
+	MaxName      = 64        // bytes of a player name (or a YAML key): names are repeated in messages
 	MaxRounds    = 200       // rounds in one game
 	MaxTricks    = 64        // tricks in one round (108 cards, two decks and jokers, are 54 tricks of two)
 	MaxCards     = 128       // cards in one statement: deal, pass, trick, took (YAML: one value)

@@ -26,6 +26,10 @@ func TestLimits(t *testing.T) {
 	}{
 		{"players.tricks", "players " + names(MaxPlayers+1) + "\n" + next,
 			"players.tricks:1:63: more than 16 player names in one statement"},
+		{"name.tricks", "players a \"" + repeat("n", MaxName+1) + "\"\n" + next,
+			"name.tricks:1:11: a name longer than 64 bytes"},
+		{"name.yaml", "players: [a, " + repeat("n", MaxName+1) + "]\n" + nextYAML,
+			"name.yaml:1:14: a name longer than 64 bytes"},
 		{"rounds.tricks", "players a\n" + repeat("round\n", MaxRounds+1) + next,
 			"rounds.tricks:202:1: more than 200 rounds in one game"},
 		{"tricks.tricks", "players a\n" + repeat("trick 2C\n", MaxTricks+1) + next,

@@ -322,6 +322,17 @@ func (p *textParser) expect(c byte, after string) bool {
 
 // name reads a bare or quoted name at the cursor; what says what is expected.
 func (p *textParser) name(what string) (string, bool) {
+	start := p.i
+	name, ok := p.nameToken(what)
+	if ok && len(name) > MaxName {
+		p.limit(start, "a name longer than %d bytes", MaxName)
+		return "", false
+	}
+	return name, ok
+}
+
+// nameToken is name without the length limit.
+func (p *textParser) nameToken(what string) (string, bool) {
 	if p.i >= len(p.s) {
 		p.errAt(p.i, "expected %s, found end of line", what)
 		return "", false

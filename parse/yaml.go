@@ -208,6 +208,17 @@ func (p *yamlParser) name(n *yaml.Node, what string) (string, bool) {
 	return n.Value, true
 }
 
+// playerName is name for a player's name, which is at most MaxName bytes (it is repeated
+// in messages).
+func (p *yamlParser) playerName(n *yaml.Node, what string) (string, bool) {
+	name, ok := p.name(n, what)
+	if ok && len(name) > MaxName {
+		p.limit(n, "a name longer than %d bytes", MaxName)
+		return "", false
+	}
+	return name, ok
+}
+
 // text reads a scalar's text for an option, meta value or ruleset. A list of scalars is
 // joined with commas (pass: [left, right] is pass=left,right).
 func (p *yamlParser) text(n *yaml.Node, what string) (string, bool) {
@@ -441,7 +452,7 @@ func (p *yamlParser) players(v *yaml.Node) {
 		if c == nil {
 			continue
 		}
-		name, ok := p.name(c, "a player name")
+		name, ok := p.playerName(c, "a player name")
 		if !ok {
 			continue
 		}
@@ -518,7 +529,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 	p.pairs(n, "a round", func(k, v *yaml.Node) {
 		switch k.Value {
 		case "dealer":
-			if name, ok := p.name(v, "the dealer's name"); ok {
+			if name, ok := p.playerName(v, "the dealer's name"); ok {
 				r.Dealer, r.DealerPos = name, p.pos(k)
 			}
 		case "tiebreak":
@@ -541,14 +552,14 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 					p.limit(c, "more than %d players", MaxPlayers)
 					return
 				}
-				if name, ok := p.name(c, "a player name"); ok {
+				if name, ok := p.playerName(c, "a player name"); ok {
 					r.Tiebreak = append(r.Tiebreak, name)
 				}
 			}
 		case "deal", "took":
 			hands := make([]Hand, 0, max(np, 1))
 			p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
-				name, ok := p.name(pk, "a player name")
+				name, ok := p.playerName(pk, "a player name")
 				if !ok {
 					return
 				}
@@ -565,7 +576,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 			}
 		case "pass":
 			p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
-				name, ok := p.name(pk, "a player name")
+				name, ok := p.playerName(pk, "a player name")
 				if !ok {
 					return
 				}
@@ -574,7 +585,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 					p.pairs(pv, "", func(qk, qv *yaml.Node) {
 						switch qk.Value {
 						case "to":
-							ps.To, _ = p.name(qv, "the receiving player's name")
+							ps.To, _ = p.playerName(qv, "the receiving player's name")
 						case "cards":
 							ps.Cards, _, _ = p.cards(qv, false)
 						default:
@@ -591,7 +602,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 			})
 		case "bids":
 			p.pairs(v, "a mapping of player names to bids", func(pk, pv *yaml.Node) {
-				name, ok := p.name(pk, "a player name")
+				name, ok := p.playerName(pk, "a player name")
 				if !ok {
 					return
 				}
@@ -627,7 +638,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 			r.Total = p.counts(v, r.Total)
 		case "moon":
 			p.pairs(v, "a mapping of the shooter's name to old or new", func(pk, pv *yaml.Node) {
-				name, ok := p.name(pk, "a player name")
+				name, ok := p.playerName(pk, "a player name")
 				if !ok {
 					return
 				}
@@ -692,7 +703,7 @@ func (p *yamlParser) tricks(v *yaml.Node, r *Round) {
 				continue
 			}
 			k := deref(item.Content[0])
-			leader, ok := p.name(k, "the leader's name")
+			leader, ok := p.playerName(k, "the leader's name")
 			if !ok {
 				continue
 			}
@@ -713,7 +724,7 @@ func (p *yamlParser) tricks(v *yaml.Node, r *Round) {
 
 func (p *yamlParser) counts(v *yaml.Node, list []Count) []Count {
 	p.pairs(v, "a mapping of player names to numbers", func(pk, pv *yaml.Node) {
-		name, ok := p.name(pk, "a player name")
+		name, ok := p.playerName(pk, "a player name")
 		if !ok {
 			return
 		}

@@ -80,6 +80,7 @@ type Reader struct {
 	ychunk      yamlChunk     // the YAML document being read ...
 	ydec        *yaml.Decoder // ... and its decoder, until it reaches the chunk's end
 	yamlCR      int           // lone carriage returns before the chunk (YAML counts them as line breaks)
+	bisected    int           // bytes of documents bisected for an error's line (yamlErrorPos)
 
 	// JSON input is read by the JSON front end (json.go), which builds the same nodes.
 	js           *jsonReader
@@ -768,8 +769,8 @@ func (r *Reader) yamlErrorPos(err error, c *yamlChunk) Pos {
 		line = 1 // a scanner error on the first line
 	}
 	lines := splitLines(c.src)
-	if parser && !strings.Contains(msg, "',' or") {
-		line = firstFailingLine(lines, line)
+	if parser && !strings.Contains(msg, "',' or") && len(c.src) <= maxBisect && r.bisected < maxBisectFile {
+		line = firstFailingLine(lines, line, &r.bisected)
 	}
 	line = min(max(line, 1), len(lines))
 	text := lines[line-1]
@@ -790,13 +791,24 @@ func (r *Reader) yamlErrorPos(err error, c *yamlChunk) Pos {
 	return Pos{File: r.name, Line: c.first - 1 + line, Col: utf8.RuneCount(text[:col-1]) + 1}
 }
 
+// maxBisect bounds the documents whose mistake is looked for by bisection (a dozen decodes
+// of the document): real games are a few KiB; a larger document keeps yaml.v3's line. So
+// does every document once maxBisectFile bytes have been decoded to bisect in a file, so
+// that a file of many broken documents costs little more than its reading.
+const (
+	maxBisect     = 16 << 10
+	maxBisectFile = 1 << 20
+)
+
 // firstFailingLine returns the first line n >= from (1-based) such that the first n lines do
 // not read as YAML, found by bisection (documents of whole lines in block style read at any
 // cut), or from when there is no such line.
-func firstFailingLine(lines [][]byte, from int) int {
+func firstFailingLine(lines [][]byte, from int, spent *int) int {
 	fails := func(n int) bool {
 		var doc yaml.Node
-		err := decode(yaml.NewDecoder(bytes.NewReader(bytes.Join(lines[:n], nil))), &doc)
+		src := bytes.Join(lines[:n], nil)
+		*spent += len(src)
+		err := decode(yaml.NewDecoder(bytes.NewReader(src)), &doc)
 		return err != nil && err != io.EOF
 	}
 	lo, hi := max(from, 1), len(lines) // fails(hi) holds: the whole document does not read

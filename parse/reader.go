@@ -524,7 +524,6 @@ type yamlChunk struct {
 	first int    // line number of the first line
 	err   *Error // the document is refused: not text, or beyond a limit
 	rest  *Error // ... and the rest of the input is not text either
-	ctl   Pos    // first character YAML does not allow
 	any   bool   // something other than blanks, comments and directives
 	seps  int    // bytes that may start a node: a bound on the nodes yaml.v3 will build
 	end   bool   // the input ended (or failed) after it
@@ -585,11 +584,6 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 				}
 				if c.seps > MaxNodes+MaxNodes/2 {
 					refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, limitMsg("more than %d values in one game", MaxNodes))
-				}
-				if !c.ctl.IsValid() {
-					if off := firstControl(line); off >= 0 {
-						c.ctl = notTextPos(r.name, lineNo(), line, off)
-					}
 				}
 			}
 		} else if firstBad(line) >= 0 && c.err.Msg == "not a text transcript" && lineNo() > c.err.Pos.Line {
@@ -759,9 +753,14 @@ func (r *Reader) yamlErrorPos(err error, c *yamlChunk) Pos {
 			break
 		}
 	}
+	if strings.Contains(msg, "control characters") {
+		for k, l := range splitLines(c.src) {
+			if off := firstControl(l); off >= 0 {
+				return notTextPos(r.name, c.first+k, l, off)
+			}
+		}
+	}
 	switch {
-	case strings.Contains(msg, "control characters") && c.ctl.IsValid():
-		return c.ctl
 	case parser:
 		line++ // 0-based, or left out for the first line
 	case line > 0:
@@ -831,12 +830,6 @@ func firstFailingLine(lines [][]byte, from int, spent *int) int {
 // starts "invalid YAML: ". For ruleset files and other YAML read whole.
 func YAMLError(file string, src []byte, err error) *Error {
 	c := yamlChunk{src: src, first: 1}
-	for k, line := range splitLines(src) {
-		if off := firstControl(line); off >= 0 {
-			c.ctl = notTextPos(file, k+1, line, off)
-			break
-		}
-	}
 	r := &Reader{name: file}
 	return &Error{Pos: r.yamlErrorPos(err, &c), Msg: yamlErrorMsg(err)}
 }

@@ -52,7 +52,7 @@ func (p *yamlParser) limit(n *yaml.Node, format string, args ...any) {
 // billions) refuse the document at the node where the limit is crossed.
 func (p *yamlParser) checkTree(top *yaml.Node) bool {
 	nodes, aliases, expanded := 0, 0, 0
-	sizes := map[*yaml.Node]int{} // nodes an anchored subtree stands for, aliases expanded
+	var sizes map[*yaml.Node]int // nodes an anchored subtree stands for, aliases expanded
 	var size func(n *yaml.Node, depth int) int
 	size = func(n *yaml.Node, depth int) int {
 		if n.Kind == yaml.AliasNode {
@@ -63,6 +63,9 @@ func (p *yamlParser) checkTree(top *yaml.Node) bool {
 				return k
 			}
 			k := size(n.Alias, depth+1)
+			if sizes == nil {
+				sizes = map[*yaml.Node]int{}
+			}
 			sizes[n.Alias] = k
 			return k
 		}

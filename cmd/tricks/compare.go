@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -125,7 +124,7 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			w := bufio.NewWriter(e.stdout)
+			w := bufio.NewWriter(e.tableOut(c.String("format")))
 			col := e.colors(c)
 			var js jsonOut
 			if format == "csv" {
@@ -312,7 +311,7 @@ func shortLine(err error) string {
 }
 
 func writeCompareCSV(w *bufio.Writer, cmp *compared) {
-	cw := csv.NewWriter(w)
+	cw := newCSV(w)
 	game := strconv.Itoa(cmp.Game)
 	for _, eo := range cmp.Rulesets {
 		if eo.Result == nil {

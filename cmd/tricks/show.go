@@ -63,7 +63,7 @@ func showCommand(e *env) *cli.Command {
 				return usageError{fmt.Errorf("show: game %d of %s has %d %s, no round %d", j.res.Game, file,
 					len(j.rp.Rounds), plural(len(j.rp.Rounds), "round"), c.Int("round"))}
 			}
-			w := bufio.NewWriter(e.stdout)
+			w := bufio.NewWriter(e.tableOut(c.String("format")))
 			defer w.Flush()
 			if c.String("format") == "json" {
 				b, _ := json.MarshalIndent(sv, "", "  ")

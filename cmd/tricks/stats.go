@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -49,7 +48,7 @@ func statsCommand(e *env) *cli.Command {
 				st.add(j)
 			})
 			if !c.Bool("quiet") {
-				w := bufio.NewWriter(e.stdout)
+				w := bufio.NewWriter(e.tableOut(c.String("format")))
 				switch c.String("format") {
 				case "json":
 					b, _ := json.MarshalIndent(st.report(), "", "  ")
@@ -460,8 +459,8 @@ func (rep statsReport) writeTable(w *bufio.Writer, col palette) {
 		if i > 0 {
 			w.WriteString("\n")
 		}
-		fmt.Fprintf(w, "%s\n", col.head.Sprintf("%s: %d %s, %d finished, %d tied, %d unfinished; %d rounds (%d scored)",
-			g.Ruleset, g.Games, plural(g.Games, "game"), g.Finished, g.Tied, g.Unfinished, g.Rounds, g.ScoredRounds))
+		fmt.Fprintf(w, "%s\n", col.head.Sprintf("%s: %d %s, %d finished, %d tied, %d unfinished; %d %s (%d scored)",
+			g.Ruleset, g.Games, plural(g.Games, "game"), g.Finished, g.Tied, g.Unfinished, g.Rounds, plural(g.Rounds, "round"), g.ScoredRounds))
 		row := func(label, text string) { fmt.Fprintf(w, "  %-20s %s\n", label, text) }
 		var parts []string
 		for _, k := range sortedKeys(g.Wins.ByPlayer, func(n int) int { return n }) {
@@ -513,7 +512,7 @@ func orDash(s string) string {
 
 // writeCSV writes one figure per row: ruleset, stat, key, value.
 func (rep statsReport) writeCSV(w *bufio.Writer) {
-	cw := csv.NewWriter(w)
+	cw := newCSV(w)
 	cw.Write([]string{"ruleset", "stat", "key", "value"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	for _, g := range rep.Groups {

@@ -22,14 +22,32 @@ type entry struct {
 	res   *resolver
 }
 
-// parseEntries reads the -r values: "NAME[:k=v:k=v]", or "A,B,C" for plain names.
+// parseEntries reads the -r values: "NAME[:k=v:k=v]", or "A,B,C" for plain names. Each
+// ruleset is loaded once, here: one that cannot be (an unknown name, a file that is missing,
+// not a regular file or not a ruleset) is the command line's error, not every game's.
 func parseEntries(values, common []string) ([]entry, error) {
 	var out []entry
+	loaded := map[string]*rulesets.Ruleset{}
+	load := func(v, name string) (*rulesets.Ruleset, error) {
+		if rs, ok := loaded[name]; ok {
+			return rs, nil
+		}
+		rs, err := rulesets.Load(name)
+		if err != nil {
+			return nil, fmt.Errorf("compare: -r %s: %v", v, err)
+		}
+		loaded[name] = rs
+		return rs, nil
+	}
 	for _, v := range values {
 		if !strings.Contains(v, ":") && strings.Contains(v, ",") {
 			for _, name := range strings.Split(v, ",") {
 				if name = strings.TrimSpace(name); name != "" {
-					out = append(out, entry{label: name, res: newResolver(choice{ruleset: name, options: common})})
+					base, err := load(name, name)
+					if err != nil {
+						return nil, err
+					}
+					out = append(out, entry{label: name, res: newResolver(choice{ruleset: name, options: common, base: base})})
 				}
 			}
 			continue
@@ -52,7 +70,11 @@ func parseEntries(values, common []string) ([]entry, error) {
 		if name == "" {
 			return nil, fmt.Errorf("compare: -r %s: no ruleset name", v)
 		}
-		out = append(out, entry{label: v, res: newResolver(choice{ruleset: name, options: opts})})
+		base, err := load(v, name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, entry{label: v, res: newResolver(choice{ruleset: name, options: opts, base: base})})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("compare: name at least one ruleset with -r")

@@ -204,9 +204,11 @@ func rulesetsCommand(e *env) *cli.Command {
 					_, err := e.stdout.Write(b)
 					return err
 				}
+				t := grid{sep: " ", cols: []gridCol{{min: 20}, {min: 7}, {min: 6}}}
 				for _, l := range list {
-					fmt.Fprintf(e.stdout, "%-20s %-7s %-6s %s\n", l.Name, l.Family, l.Players, l.Summary)
+					t.row(cell(l.Name), cell(l.Family), cell(l.Players), cell(l.Summary))
 				}
+				t.write(e.stdout)
 				return nil
 			}
 			if c.NArg() > 1 {

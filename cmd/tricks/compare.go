@@ -375,35 +375,27 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 	if len(groups) == 0 {
 		return
 	}
-	const cell = 5
+	const width = 5 // a player's points within a ruleset's column
 	rounds := 0
 	for _, g := range groups {
 		rounds = max(rounds, len(g.Result.Rounds))
 	}
-	widths := make([]int, len(groups))
-	for i, g := range groups {
-		widths[i] = max(len(g.Ruleset), len(g.Result.Totals.Keys)*(cell+1)-1)
-		for ri := 0; ri < rounds; ri++ {
-			widths[i] = max(widths[i], len(emptyCell(g.Result, ri)))
-		}
-	}
-	fmt.Fprintf(w, "%-6s", "")
-	for i, g := range groups {
-		fmt.Fprintf(w, " | %-*s", widths[i], g.Ruleset)
-	}
-	w.WriteString("\n")
-	fmt.Fprintf(w, "%-6s", "round")
-	for i, g := range groups {
+	t := grid{sep: " | ", cols: []gridCol{{min: 6}}}
+	head, names := []gridCell{cell("")}, []gridCell{cell("round")}
+	for _, g := range groups {
+		t.cols = append(t.cols, gridCol{})
+		head = append(head, cell(g.Ruleset))
 		var hs []string
 		for _, k := range g.Result.Totals.Keys {
-			hs = append(hs, fmt.Sprintf("%*s", cell, truncate(k, cell)))
+			hs = append(hs, fmt.Sprintf("%*s", width, truncate(k, width)))
 		}
-		fmt.Fprintf(w, " | %-*s", widths[i], strings.Join(hs, " "))
+		names = append(names, cell(strings.Join(hs, " ")))
 	}
-	w.WriteString("\n")
+	t.row(head...)
+	t.row(names...)
 	for ri := 0; ri < rounds; ri++ {
-		fmt.Fprintf(w, "%-6d", ri+1)
-		for i, g := range groups {
+		row := []gridCell{cell(strconv.Itoa(ri + 1))}
+		for _, g := range groups {
 			var cs []string
 			if why := emptyCell(g.Result, ri); why != "" {
 				cs = append(cs, why)
@@ -411,41 +403,35 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 				r := g.Result.Rounds[ri]
 				for _, k := range g.Result.Totals.Keys {
 					if has(r.Points.Keys, k) {
-						cs = append(cs, fmt.Sprintf("%*d", cell, r.Points.Get(k)))
+						cs = append(cs, fmt.Sprintf("%*d", width, r.Points.Get(k)))
 					} else {
-						cs = append(cs, fmt.Sprintf("%*s", cell, "-"))
+						cs = append(cs, fmt.Sprintf("%*s", width, "-"))
 					}
 				}
 			}
-			fmt.Fprintf(w, " | %-*s", widths[i], strings.Join(cs, " "))
+			row = append(row, cell(strings.Join(cs, " ")))
 		}
-		w.WriteString("\n")
+		t.row(row...)
 	}
-	fmt.Fprintf(w, "%-6s", "total")
-	for i, g := range groups {
+	total, winner := []gridCell{cell("total")}, []gridCell{cell("winner")}
+	for _, g := range groups {
 		var cs []string
 		for _, v := range g.Result.Totals.Vals {
-			cs = append(cs, fmt.Sprintf("%*d", cell, v))
+			cs = append(cs, fmt.Sprintf("%*d", width, v))
 		}
-		fmt.Fprintf(w, " | %-*s", widths[i], strings.Join(cs, " "))
-	}
-	w.WriteString("\n")
-	fmt.Fprintf(w, "%-6s", "winner")
-	for i, g := range groups {
-		s, lead := "unfinished", false
+		total = append(total, cell(strings.Join(cs, " ")))
 		switch {
 		case g.Result.Winner != nil:
-			s, lead = *g.Result.Winner, true
+			winner = append(winner, cell(*g.Result.Winner).in(col.lead.Sprint))
 		case len(g.Result.Tied) > 0:
-			s = "tied: " + strings.Join(g.Result.Tied, ",")
+			winner = append(winner, cell("tied: "+strings.Join(g.Result.Tied, ",")))
+		default:
+			winner = append(winner, cell("unfinished"))
 		}
-		cell := fmt.Sprintf("%-*s", widths[i], s) // pad first: colour codes take no room
-		if lead {
-			cell = col.lead.Sprint(cell)
-		}
-		fmt.Fprintf(w, " | %s", cell)
 	}
-	w.WriteString("\n")
+	t.row(total...)
+	t.row(winner...)
+	t.write(w)
 	if cmp.ScoresAgree != nil {
 		agree := strings.Join(*cmp.ScoresAgree, ", ")
 		if agree == "" {

@@ -397,19 +397,13 @@ func (sw *scoreWriter) table(res *score.Result) {
 	}
 	units := res.Totals.Keys
 	fmt.Fprintf(w, "%s\n", sw.col.head.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset))
-	widths := make([]int, len(units))
-	for i, u := range units {
-		widths[i] = max(len(u), 11)
+	t := grid{sep: "  ", cols: []gridCol{{right: true, min: 5}, {min: 10}}}
+	head := []gridCell{cell("round"), cell("dealer")}
+	for _, u := range units {
+		t.cols = append(t.cols, gridCol{right: true, min: 11})
+		head = append(head, cell(u))
 	}
-	fmt.Fprintf(w, "%5s  %-10s", "round", "dealer")
-	for i, u := range units {
-		fmt.Fprintf(w, "  %*s", widths[i], u)
-	}
-	w.WriteString("  notes\n")
-	notesCol := 17 // "round" and "dealer" columns, then each unit's
-	for _, wd := range widths {
-		notesCol += 2 + wd
-	}
+	t.row(append(head, cell("notes"))...)
 	for _, r := range res.Rounds {
 		dealer := "-"
 		if r.Dealer != nil {
@@ -419,50 +413,35 @@ func (sw *scoreWriter) table(res *score.Result) {
 		if len(r.Tiebreak) > 0 {
 			label += "t"
 		}
-		fmt.Fprintf(w, "%5s  %-10s", label, truncate(dealer, 10))
-		for i, u := range units {
-			cell := ""
-			if !r.Ignored {
-				if has(r.Points.Keys, u) {
-					cell = fmt.Sprintf("%+d → %d", r.Points.Get(u), r.Totals.Get(u))
-				} else {
-					cell = fmt.Sprintf("%d", r.Totals.Get(u))
-				}
-			}
-			pad := widths[i] - len([]rune(cell))
-			if pad > 0 {
-				w.WriteString(strings.Repeat(" ", pad+2))
-			} else {
-				w.WriteString("  ")
+		row := []gridCell{cell(label), cell(truncate(dealer, 10))}
+		for _, u := range units {
+			c := cell("")
+			switch {
+			case r.Ignored:
+			case has(r.Points.Keys, u):
+				c = cell(fmt.Sprintf("%+d → %d", r.Points.Get(u), r.Totals.Get(u)))
+			default:
+				c = cell(strconv.Itoa(r.Totals.Get(u)))
 			}
 			if !r.Ignored && lossy(res, r.Points.Get(u)) {
-				w.WriteString(sw.col.bad.Sprint(cell))
-			} else {
-				w.WriteString(cell)
+				c = c.in(sw.col.bad.Sprint)
 			}
+			row = append(row, c)
 		}
-		if notes := tableNotes(res, r); len(notes) > 0 {
-			for i, line := range wrapNotes(notes, notesWidth) {
-				if i > 0 {
-					w.WriteString("\n" + strings.Repeat(" ", notesCol))
-				}
-				w.WriteString("  " + sw.col.dim.Sprint(line))
-			}
-		}
-		w.WriteString("\n")
+		notes := strings.Join(wrapNotes(tableNotes(res, r), notesWidth), "\n")
+		t.row(append(row, cell(notes).in(sw.col.dim.Sprint))...)
 	}
-	fmt.Fprintf(w, "%5s  %-10s", "total", "")
+	total := []gridCell{cell("total"), cell("")}
 	leaders := leadersOf(res)
-	for i, u := range units {
-		cell := strconv.Itoa(res.Totals.Get(u))
-		w.WriteString(strings.Repeat(" ", max(widths[i]-len(cell), 0)+2))
+	for _, u := range units {
+		c := cell(strconv.Itoa(res.Totals.Get(u)))
 		if leaders[u] {
-			w.WriteString(sw.col.lead.Sprint(cell))
-		} else {
-			w.WriteString(cell)
+			c = c.in(sw.col.lead.Sprint)
 		}
+		total = append(total, c)
 	}
-	w.WriteString("\n")
+	t.row(total...)
+	t.write(w)
 	switch {
 	case res.Winner != nil:
 		fmt.Fprintf(w, "winner: %s\n", sw.col.lead.Sprint(*res.Winner))

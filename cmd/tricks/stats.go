@@ -461,7 +461,8 @@ func (rep statsReport) writeTable(w *bufio.Writer, col palette) {
 		}
 		fmt.Fprintf(w, "%s\n", col.head.Sprintf("%s: %d %s, %d finished, %d tied, %d unfinished; %d %s (%d scored)",
 			g.Ruleset, g.Games, plural(g.Games, "game"), g.Finished, g.Tied, g.Unfinished, g.Rounds, plural(g.Rounds, "round"), g.ScoredRounds))
-		row := func(label, text string) { fmt.Fprintf(w, "  %-20s %s\n", label, text) }
+		t := grid{sep: " ", cols: []gridCol{{min: 22}}}
+		row := func(label, text string) { t.row(cell("  "+label), cell(text)) }
 		var parts []string
 		for _, k := range sortedKeys(g.Wins.ByPlayer, func(n int) int { return n }) {
 			parts = append(parts, fmt.Sprintf("%s %d (%s)", k, g.Wins.ByPlayer[k], pct(g.Wins.ByPlayer[k], g.Games)))
@@ -494,6 +495,7 @@ func (rep statsReport) writeTable(w *bufio.Writer, col palette) {
 			}
 			row("bags", fmt.Sprintf("%d (%.2f per player or side and round), %d bag %s", s.Bags, perSide, s.BagPenalties, map[bool]string{true: "penalty", false: "penalties"}[s.BagPenalties == 1]))
 		}
+		t.write(w)
 	}
 	if len(rep.Groups) == 0 {
 		w.WriteString("no games\n")

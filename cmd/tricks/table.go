@@ -1,0 +1,95 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// grid renders the commands' tables (score, compare, rulesets, stats): columns padded to
+// their widest cell, measured in characters before any colour is applied, so colour codes
+// never shift a column. The last column is not padded (no trailing blanks), and a cell of
+// several lines continues under its own column.
+type grid struct {
+	cols []gridCol
+	sep  string // between columns
+	rows [][]gridCell
+}
+
+type gridCol struct {
+	right bool // align right (numbers)
+	min   int  // the least width
+}
+
+// gridCell is one cell's text and the colour it is printed in (nil: plain).
+type gridCell struct {
+	text  string
+	paint func(a ...any) string
+}
+
+// cell is a plain cell; paint gives it a colour.
+func cell(s string) gridCell { return gridCell{text: s} }
+
+func (c gridCell) in(paint func(a ...any) string) gridCell { c.paint = paint; return c }
+
+func (g *grid) row(cells ...gridCell) { g.rows = append(g.rows, cells) }
+
+// textWidth is how many columns s takes on a terminal (one per character).
+func textWidth(s string) int { return utf8.RuneCountInString(s) }
+
+func (g *grid) widths() []int {
+	w := make([]int, len(g.cols))
+	for i, c := range g.cols {
+		w[i] = c.min
+	}
+	for _, r := range g.rows {
+		for i, c := range r {
+			if i >= len(w) {
+				break
+			}
+			for _, line := range strings.Split(c.text, "\n") {
+				w[i] = max(w[i], textWidth(line))
+			}
+		}
+	}
+	return w
+}
+
+// write renders the rows to w. Lines carry no trailing blanks.
+func (g *grid) write(w io.Writer) {
+	widths := g.widths()
+	var out, line strings.Builder
+	for _, r := range g.rows {
+		lines := 1
+		for _, c := range r {
+			lines = max(lines, strings.Count(c.text, "\n")+1)
+		}
+		for li := 0; li < lines; li++ {
+			line.Reset()
+			for i, c := range r {
+				text := ""
+				if parts := strings.Split(c.text, "\n"); li < len(parts) {
+					text = parts[li]
+				}
+				if i > 0 {
+					line.WriteString(g.sep)
+				}
+				pad := ""
+				if i < len(widths) {
+					pad = strings.Repeat(" ", max(widths[i]-textWidth(text), 0))
+				}
+				if c.paint != nil && text != "" {
+					text = c.paint(text)
+				}
+				if i < len(g.cols) && g.cols[i].right {
+					line.WriteString(pad + text)
+				} else {
+					line.WriteString(text + pad)
+				}
+			}
+			out.WriteString(strings.TrimRight(line.String(), " "))
+			out.WriteString("\n")
+		}
+	}
+	io.WriteString(w, out.String())
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -458,8 +457,8 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 	}
 
 	// 7. A trick left out: the cards never played make one trick.
+	var left []parse.Card // the cards of the trick left out
 	if nt > 0 && nt == r.Table.HandSize-1 && hasRule(lit, IncompleteRound) {
-		var left []parse.Card
 		for c := parse.Card(0); c < parse.NumCards; c++ {
 			for k := int(played[c]); k < copies(r.Table, c); k++ {
 				left = append(left, c)
@@ -552,32 +551,22 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 				root = x
 			}
 		}
-		lit0 := root.Msg
+		// Reported where RULES §7 puts incomplete-round (the round's last trick line), naming
+		// the gap only when it lies inside the round: a round that may simply stop early
+		// (the gap fits at its end) gets no guess.
 		lo, hi := slices.Min(at), slices.Max(at)
 		switch {
-		case lo == 0 && hi == nt:
-			// anywhere: nothing to add
-		case lo == hi && lo > 0 && lo < nt:
-			root.Msg = fmt.Sprintf("a trick seems to be missing between lines %d and %d (%d of %d tricks)",
-				src.Tricks[lo-1].Pos.Line, src.Tricks[lo].Pos.Line, nt, r.Table.HandSize)
-			root.Pos = src.Tricks[lo].Pos
-			root.Pos.Col = 1
 		case hi == nt:
-			root.Msg = fmt.Sprintf("a trick seems to be missing after line %d (%d of %d tricks)",
-				src.Tricks[max(lo-1, 0)].Pos.Line, nt, r.Table.HandSize)
+			// The literal message stands: the cards each known hand did not play.
 		case lo == 0:
-			root.Msg = fmt.Sprintf("a trick seems to be missing before line %d (%d of %d tricks)",
-				src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
-			root.Pos = src.Tricks[hi].Pos
-			root.Pos.Col = 1
+			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing before line %d (%d of %d tricks)",
+				r.Number, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
 		default:
-			root.Msg = fmt.Sprintf("a trick seems to be missing between lines %d and %d (%d of %d tricks)",
-				src.Tricks[lo-1].Pos.Line, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
-			root.Pos = src.Tricks[hi].Pos
-			root.Pos.Col = 1
+			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing between lines %d and %d (%d of %d tricks)",
+				r.Number, src.Tricks[lo-1].Pos.Line, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
 		}
-		if k := strings.Index(lit0, ": not played: "); k >= 0 && root.Msg != lit0 {
-			root.Msg += lit0[k:] // the hands known: what was not played
+		if hi < nt && len(left) > 0 {
+			root.Msg += ": not played: " + parse.JoinCards(left)
 		}
 		out = append(out, root)
 		for _, x := range top.res.Violations {

@@ -59,6 +59,9 @@ type Round struct {
 	Violations []Violation
 
 	known [MaxSeats]bool // hands known from the deal (and passes) when the play began
+	// lowSure is the local seat that surely holds the lowest club from the deal, even where
+	// the passes cannot be applied (dealt it and did not pass it); -1 when none is sure.
+	lowSure int
 	// budget, when > 0, stops a trial replay (diagnose.go) once it has that many violations.
 	budget int
 }

@@ -192,6 +192,14 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		}
 	}
 	handsKnown := !unapplied && (!ownPassing || npassed == n)
+	r.lowSure = -1
+	if lc := ((t.Deck | t.Deck2) & parse.SuitMask(parse.Clubs)).Lowest(); lc != parse.NoCard && copies(t, lc) == 1 {
+		for l := 0; l < n; l++ {
+			if known[l] && dealt[l].Has(lc) && !out[l].Has(lc) {
+				r.lowSure = l // whatever happened to the passes, it stayed in this hand
+			}
+		}
+	}
 	for l := 0; l < n; l++ {
 		known[l] = known[l] && handsKnown
 		if known[l] {
@@ -289,6 +297,9 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 				break
 			}
 		}
+	}
+	if holder < 0 && r.lowSure >= 0 {
+		holder = r.lowSure
 	}
 	firstLeader := eldest
 	if seating != "eldest" {

@@ -57,10 +57,9 @@ func transcriptFilesNoted(args []string, notes io.Writer) ([]string, error) {
 			continue
 		}
 		fi, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !fi.IsDir() {
+		if err != nil || !fi.IsDir() {
+			// A file, or a path that cannot be read: opening it reports the error in its
+			// place (exit 2), and the other arguments are still read.
 			out = append(out, a)
 			continue
 		}

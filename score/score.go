@@ -43,6 +43,15 @@ type game struct {
 // end of game and winner. Rounds recorded after the game ended are reported
 // (after-game-end) and not scored.
 func Score(rp *validate.Replay) *Result {
+	s := newGame(rp)
+	for _, r := range rp.Rounds {
+		s.round(r)
+	}
+	return s.result()
+}
+
+// newGame starts scoring rp: its players and rules (the rounds are scored by round).
+func newGame(rp *validate.Replay) *game {
 	g := rp.Game
 	s := &game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1, doubt: [2]int{-1, -1}, late: -1}
 	n := len(rp.Players)
@@ -55,9 +64,12 @@ func Score(rp *validate.Replay) *Result {
 		res.Sides = s.units
 	}
 	s.res = res
-	for _, r := range rp.Rounds {
-		s.round(r)
-	}
+	return s
+}
+
+// result completes the result after the last round.
+func (s *game) result() *Result {
+	res, rp := s.res, s.rp
 	res.Totals = s.scores(s.totals)
 	if rp.Rules.Family == rulesets.Spades {
 		b := s.scores(s.bags)
@@ -394,17 +406,33 @@ func (s *game) unitIndex(name string) int {
 	return -1
 }
 
-// Standing is what the game generator needs to know after each round: whether the game is
-// finished, who is tied, and each seat's total (its side's in a partnership).
-func Standing(rp *validate.Replay) validate.Standing {
-	res := Score(rp)
-	st := validate.Standing{Finished: res.Finished, Tied: res.Tied, Totals: make([]int, len(rp.Players))}
-	for i, p := range rp.Players {
-		if res.Sides != nil {
-			st.Totals[i] = res.Totals.Vals[i%len(res.Sides)]
-		} else {
-			st.Totals[i] = res.Totals.Get(p)
+// Standing starts scoring a game round by round for the game generator (which cannot import
+// this package): after each round it tells whether the game is finished, who is tied, and
+// each seat's total (its side's in a partnership). Each round is scored once, as Score
+// scores it, so a game costs time in proportion to its length.
+func Standing(rp *validate.Replay) validate.Tally {
+	s := newGame(rp)
+	return &tally{s: s, st: validate.Standing{Totals: make([]int, len(rp.Players))}}
+}
+
+type tally struct {
+	s  *game
+	st validate.Standing
+}
+
+// Add scores the next round. The Standing it returns is reused by the next call.
+func (t *tally) Add(r *validate.Round) validate.Standing {
+	s := t.s
+	s.round(r)
+	t.st.Finished = s.finished
+	t.st.Tied = t.st.Tied[:0]
+	if !s.finished && s.ended && len(s.tied) > 1 {
+		for _, u := range s.tied {
+			t.st.Tied = append(t.st.Tied, s.units[u])
 		}
 	}
-	return st
+	for i := range t.st.Totals {
+		t.st.Totals[i] = s.totals[s.unitOf[i]]
+	}
+	return t.st
 }

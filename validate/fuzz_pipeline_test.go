@@ -1477,7 +1477,7 @@ func FuzzRuleset(f *testing.F) {
 		// The random game generator, some illegal plays injected.
 		if n <= len(validate.DefaultNames) && fzKnownSimBug(rs, n) == "" {
 			sim, err := validate.NewSimulator(rs, n, seed, validate.SimOptions{Standing: score.Standing,
-				Illegal: float64(seed%4) / 10, WithDeal: seed%3 != 0, Leaders: seed%5 == 0, MaxRounds: 30})
+				Illegal: float64(seed%4) / 10, WithDeal: seed%3 != 0, Leaders: seed%5 == 0, MaxRounds: 30, CheckReplay: true})
 			if err != nil {
 				t.Fatalf("NewSimulator at %d players (CheckPlayers passed): %v", n, err)
 			}
@@ -1523,7 +1523,7 @@ func FuzzRulesetVariant(f *testing.F) {
 			t.Skip("known bug: " + why)
 		}
 		sim, err := validate.NewSimulator(rs, n, seed, validate.SimOptions{Standing: score.Standing,
-			Illegal: float64(s.intn(4)) / 10, WithDeal: s.chance(2), Leaders: s.chance(3), MaxRounds: 30})
+			Illegal: float64(s.intn(4)) / 10, WithDeal: s.chance(2), Leaders: s.chance(3), MaxRounds: 30, CheckReplay: true})
 		if err != nil {
 			t.Fatalf("NewSimulator at %d players (CheckPlayers passed): %v\n%s", n, err, file)
 		}

@@ -1,10 +1,12 @@
 package validate
 
 // The random game generator behind `tricks simulate`. It deals, passes, bids and plays with
-// the same Rules (Legal, Judge, Winner, LedSuit) the checker judges with, and replays what it
-// wrote through the checker after every round: the checker's violations of the round must be
+// the same Rules (Legal, Judge, Winner, LedSuit) the checker judges with, and puts every round
+// it writes through the checker's round replay: the checker's violations of the round must be
 // exactly the illegal plays the generator injected, so a disagreement between the two is an
-// error, not a silently wrong transcript.
+// error, not a silently wrong transcript. Each round is checked and scored once, when it is
+// written (never the rounds before it again), so a game costs time linear in its length;
+// tests also replay each whole game from the start (SimOptions.CheckReplay).
 
 import (
 	"fmt"
@@ -29,12 +31,19 @@ type Standing struct {
 	Totals []int
 }
 
-// StandingFunc scores a replay of the game so far.
-type StandingFunc func(*Replay) Standing
+// A Tally scores a game round by round, as the rounds are replayed: Add scores the next
+// round and tells how the game stands after it.
+type Tally interface {
+	Add(*Round) Standing
+}
+
+// StandingFunc starts a Tally for a game (the Replay's Game, Rules and Players; its rounds
+// come one by one to Add).
+type StandingFunc func(*Replay) Tally
 
 // SimOptions are the knobs of a Simulator. Standing is required.
 type SimOptions struct {
-	// Standing scores the game so far after each round, to find the end (and ties).
+	// Standing scores the game round by round, to find the end (and ties).
 	Standing StandingFunc
 	// Illegal is the probability that a play is made illegal where an illegal alternative
 	// exists: a revoke, a heart or spade led before broken, a penalty card discarded to
@@ -57,6 +66,11 @@ type SimOptions struct {
 	// CheckLegal checks at every play that Legal and Judge agree on every card of the hand
 	// (slower; for tests).
 	CheckLegal bool
+	// CheckReplay replays every finished game from the start through the checker, which
+	// then resolves the dealers and pass directions by itself, and requires its violations
+	// to be the injected ones (slower; for tests). Without it each round is checked once,
+	// as it is written, with the dealer and pass direction of the generator.
+	CheckReplay bool
 }
 
 // Injected is an illegal play the generator made on purpose, and the rule it breaks. Trick
@@ -166,6 +180,10 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 	for k := range all {
 		all[k] = k
 	}
+	// The replay grows round by round: each round is checked once as it is written and
+	// scored once, so a game costs time in proportion to its length.
+	rp := &Replay{Game: g, Rules: s.rs, Players: g.Players}
+	tally := s.opts.Standing(rp)
 	dealer, normal := -1, 0
 	st := Standing{Totals: make([]int, s.n)}
 	var tied []string
@@ -207,29 +225,61 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 			normal++
 		}
 
-		rp, err := s.v.Replay(g, s.rs)
-		if err != nil {
-			return g, fmt.Errorf("game %d round %d: the checker cannot read the generated game: %v", i, rd.number, err)
+		r := &Round{Number: rd.number, Src: src, Table: rules.Table, Rules: rules, Tiebreak: tb,
+			Seats: seats, Dealer: dealer, PassDir: passDir, MoonSeat: -1}
+		s.v.errs = s.v.errs[:0]
+		if !s.v.round(g, r) || len(s.v.errs) > 0 {
+			return g, fmt.Errorf("game %d round %d: the checker cannot read the generated game: %v", i, rd.number, s.v.failed())
 		}
-		if err := sameViolations(rp.Rounds[len(rp.Rounds)-1].Violations, s.injected[from:]); err != nil {
+		rp.Rounds = append(rp.Rounds, r)
+		if err := sameViolations(r.Violations, s.injected[from:]); err != nil {
 			return g, fmt.Errorf("game %d round %d: generator and checker disagree: %v", i, rd.number, err)
 		}
-		st = s.opts.Standing(rp)
+		st = tally.Add(r)
 		if st.Finished {
 			break
 		}
 		tied = nil
 		if len(st.Tied) > 1 {
-			tied = st.Tied
+			tied = slices.Clone(st.Tied)
 		}
 		if len(st.Totals) != s.n {
 			return g, fmt.Errorf("game %d: the scorer gives %d totals for %d players", i, len(st.Totals), s.n)
+		}
+	}
+	if s.opts.CheckReplay {
+		if err := s.checkReplay(g); err != nil {
+			return g, err
 		}
 	}
 	if s.opts.Illegal > 0 {
 		g.Meta = append(g.Meta, parse.KV{Key: "injected", Value: s.injectedMeta()})
 	}
 	return g, nil
+}
+
+// checkReplay replays the whole game g through the checker, which resolves dealers and pass
+// directions by itself, and compares each round's violations with the injected plays.
+func (s *Simulator) checkReplay(g *parse.Game) error {
+	rp, err := s.v.Replay(g, s.rs)
+	if err != nil {
+		return fmt.Errorf("game %d: the checker cannot read the generated game: %v", g.Index, err)
+	}
+	if len(rp.Rounds) != len(g.Rounds) {
+		return fmt.Errorf("game %d: the checker replays %d of %d rounds", g.Index, len(rp.Rounds), len(g.Rounds))
+	}
+	for _, r := range rp.Rounds {
+		var want []Injected
+		for _, x := range s.injected {
+			if x.Round == r.Number {
+				want = append(want, x)
+			}
+		}
+		if err := sameViolations(r.Violations, want); err != nil {
+			return fmt.Errorf("game %d round %d: generator and checker disagree on the replay of the whole game: %v", g.Index, r.Number, err)
+		}
+	}
+	return nil
 }
 
 // injectedMeta lists the injected plays for the game's meta line "injected": entries

@@ -109,6 +109,7 @@ func newSim(t testing.TB, c simConfig, seed uint64, opts validate.SimOptions) *v
 	opts.Standing = score.Standing
 	opts.Options = simKVs(c.options)
 	opts.CheckLegal = true
+	opts.CheckReplay = true
 	sim, err := validate.NewSimulator(simRules(t, c.ruleset, c.options), c.players, seed, opts)
 	require.NoError(t, err)
 	return sim

@@ -20,7 +20,8 @@ type lineBuffer struct {
 	bom  bool  // the byte-order mark has been looked for
 }
 
-const initialBuffer = 8 << 10
+// initialBuffer is the first read size: large blocks keep the reads (system calls) few.
+const initialBuffer = 256 << 10
 
 func newLineBuffer(rd io.Reader) *lineBuffer {
 	return &lineBuffer{rd: rd, mark: -1}

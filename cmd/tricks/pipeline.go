@@ -148,12 +148,13 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 }
 
 // batchSize is how many games travel together between the goroutines of the pipeline:
-// one game is tens of microseconds of work, too little to pay for a hand-over each.
-const batchSize = 32
+// one game is a few microseconds of work, too little to pay for a hand-over each.
+const batchSize = 256
 
 // batch is a run of consecutive games; done is closed when a worker has processed them all.
+// Batches are recycled, with their jobs, once their games are written.
 type batch struct {
-	jobs []*job
+	jobs []job
 	done chan struct{}
 }
 
@@ -161,35 +162,69 @@ type batch struct {
 // `jobs` workers, and calls emit for each game in input order. A file that cannot be opened
 // is reported through emit as a job with an error. Games go in batches, reading stays on one
 // goroutine and stays lazy (text is parsed on the workers), so memory holds a few batches.
+// emit must not keep the job: it is reused. With one worker everything runs on the calling
+// goroutine, with no hand-over at all.
 func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 	jobs = workers(jobs)
+	prog := e.newProgress(inputSize(files), &e.read)
+	show := func(j *job) {
+		if j.err != nil {
+			prog.clear() // an error starts its own line
+		}
+		emit(j)
+		prog.tick()
+	}
+	if jobs == 1 {
+		v := validate.New()
+		res := newResolver(c)
+		var j job
+		for _, f := range files {
+			e.readFileLazy(f, func(load func() (*parse.Game, error), err error) {
+				j = job{file: displayName(f), load: load, err: err}
+				process(v, res, &j)
+				show(&j)
+			})
+		}
+		prog.done()
+		return
+	}
 	work := make(chan *batch, jobs)
 	order := make(chan *batch, jobs*2)
+	free := make(chan *batch, jobs*4)
 	for i := 0; i < jobs; i++ {
 		go func() {
 			v := validate.New()
 			v.Diagnose = true
 			res := newResolver(c) // per worker: its rulesets and their tables stay on it
 			for b := range work {
-				for _, j := range b.jobs {
-					process(v, res, j)
+				for k := range b.jobs {
+					process(v, res, &b.jobs[k])
 				}
 				close(b.done)
 			}
 		}()
 	}
+	newBatch := func() *batch {
+		select {
+		case b := <-free:
+			b.jobs, b.done = b.jobs[:0], make(chan struct{})
+			return b
+		default:
+			return &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{})}
+		}
+	}
 	go func() {
 		defer close(order)
 		defer close(work)
-		b := &batch{done: make(chan struct{})}
+		b := newBatch()
 		send := func() {
 			order <- b
 			work <- b
-			b = &batch{done: make(chan struct{})}
+			b = newBatch()
 		}
 		for _, f := range files {
 			e.readFileLazy(f, func(load func() (*parse.Game, error), err error) {
-				b.jobs = append(b.jobs, &job{file: displayName(f), load: load, err: err})
+				b.jobs = append(b.jobs, job{file: displayName(f), load: load, err: err})
 				if len(b.jobs) == batchSize {
 					send()
 				}
@@ -199,15 +234,15 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 			send()
 		}
 	}()
-	prog := e.newProgress(inputSize(files), &e.read)
 	for b := range order {
 		<-b.done
-		for _, j := range b.jobs {
-			if j.err != nil {
-				prog.clear() // an error starts its own line
-			}
-			emit(j)
-			prog.tick()
+		for k := range b.jobs {
+			show(&b.jobs[k])
+			b.jobs[k] = job{} // drop the game, for the collector
+		}
+		select {
+		case free <- b:
+		default:
 		}
 	}
 	prog.done()

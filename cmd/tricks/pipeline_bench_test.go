@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"runtime"
+	"strconv"
+	"testing"
+)
+
+// benchCorpus is the text of n single-hand 4-player Hearts games with their deals and
+// passes, as `tricks simulate` writes them.
+func benchCorpus(b *testing.B, n int) []byte {
+	b.Helper()
+	var out, errb bytes.Buffer
+	args := []string{"tricks", "simulate", "-r", "hearts", "-o", "end=rounds", "-o", "rounds=1",
+		"--with-deal", "-n", strconv.Itoa(n), "--seed", "1", "-j", "1"}
+	if code := run(args, nil, &out, &errb); code != 0 {
+		b.Fatalf("simulate: exit %d: %s", code, errb.String())
+	}
+	return out.Bytes()
+}
+
+// benchPipeline runs one command over a corpus of single-hand games per iteration, and
+// reports the cost per game: time, allocations and bytes allocated (amortized over the
+// corpus, so that the per-run set-up counts for little).
+func benchPipeline(b *testing.B, src []byte, games int, args ...string) {
+	b.Helper()
+	args = append([]string{"tricks"}, args...)
+	args = append(args, "-")
+	if code := run(args, bytes.NewReader(src), io.Discard, io.Discard); code != 0 {
+		b.Fatalf("%v: exit %d", args, code)
+	}
+	b.SetBytes(int64(len(src)))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	for b.Loop() {
+		run(args, bytes.NewReader(src), io.Discard, io.Discard)
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	per := float64(b.N) * float64(games)
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/per, "allocs/game")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/per, "B/game")
+	b.ReportMetric(per/b.Elapsed().Seconds(), "games/s")
+}
+
+const benchGames = 2000
+
+// BenchmarkPipelineValidate is `tricks validate -j 1 -q` on single-hand games.
+func BenchmarkPipelineValidate(b *testing.B) {
+	benchPipeline(b, benchCorpus(b, benchGames), benchGames, "validate", "-j", "1", "-q")
+}
+
+// BenchmarkPipelineScoreJSONL is `tricks score -f jsonl -j 1` on single-hand games.
+func BenchmarkPipelineScoreJSONL(b *testing.B) {
+	benchPipeline(b, benchCorpus(b, benchGames), benchGames, "score", "-f", "jsonl", "-j", "1")
+}
+
+// BenchmarkPipelineSimulate is `tricks simulate -j 1` of single-hand games.
+func BenchmarkPipelineSimulate(b *testing.B) {
+	args := []string{"tricks", "simulate", "-r", "hearts", "-o", "end=rounds", "-o", "rounds=1",
+		"--with-deal", "-n", strconv.Itoa(benchGames), "--seed", "1", "-j", "1"}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		if code := run(args, nil, io.Discard, io.Discard); code != 0 {
+			b.Fatalf("simulate: exit %d", code)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	per := float64(b.N) * benchGames
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/per, "allocs/game")
+	b.ReportMetric(per/b.Elapsed().Seconds(), "games/s")
+}

@@ -149,7 +149,7 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 
 // batchSize is how many games travel together between the goroutines of the pipeline:
 // one game is a few microseconds of work, too little to pay for a hand-over each.
-const batchSize = 256
+const batchSize = 64
 
 // batch is a run of consecutive games; done is closed when a worker has processed them all.
 // Batches are recycled, with their jobs, once their games are written.

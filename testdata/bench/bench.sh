@@ -1,29 +1,102 @@
 #!/usr/bin/env bash
-# End-to-end throughput: simulate N 4-player Hearts games, then time `tricks validate` and
-# `tricks score` on them as text and as YAML, with 1 and 2 workers. Prints wall time, games
-# per second and peak memory. Usage (from the repository root):
-#   testdata/bench/bench.sh [N=20000] [RULESET=hearts]
+# End-to-end throughput of tricks on N single-hand 4-player Hearts games with their deals and
+# passes, the games of
+#   tricks simulate -r hearts -o end=rounds -o rounds=1 --with-deal -n N --seed 1
+# (about 740 bytes of text a hand). In one run it prints hands/s and MB/s of `validate -q`
+# and `score -f jsonl` at -j 1 pinned to one core (with taskset, where present) and at -j
+# <all cores>, how much faster `wc -l` reads the same file, the rates on the same games as
+# YAML and as JSON lines (converted once), `simulate` hands/s, and each run's peak RSS (with
+# GNU /usr/bin/time, where present). Each figure is the median of RUNS runs; the machine
+# may be shared, so take a few. At the end it checks the figures against the targets.
+#
+# Usage (from the repository root): testdata/bench/bench.sh [N=100000] [RUNS=3]
 set -euo pipefail
-n=${1:-20000}
-ruleset=${2:-hearts}
+n=${1:-100000}
+runs=${2:-3}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
+pin=()
+if command -v taskset > /dev/null && taskset -c 0 true 2> /dev/null; then
+  pin=(taskset -c 0)
+fi
+gnutime=
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2> /dev/null; then
+  gnutime=/usr/bin/time
+fi
+
 go build -o "$dir/tricks" ./cmd/tricks
-"$dir/tricks" simulate -r "$ruleset" -n "$n" --seed 1 > "$dir/games.tricks"
-"$dir/tricks" convert --to yaml "$dir/games.tricks" > "$dir/games.yaml"
-echo "$n $ruleset games: $(du -h "$dir/games.tricks" | cut -f1) text, $(du -h "$dir/games.yaml" | cut -f1) YAML"
-run() {
-  local label=$1; shift
-  local start end
-  start=$(date +%s.%N)
-  /usr/bin/time -f "%M" -o "$dir/mem" "$@" > /dev/null || [ $? -eq 1 ]
-  end=$(date +%s.%N)
-  awk -v l="$label" -v s="$start" -v e="$end" -v n="$n" -v m="$(cat "$dir/mem")" \
-    'BEGIN { t = e - s; printf "%-28s %6.2f s  %8.0f games/s  %6.1f MB\n", l, t, n / t, m / 1024 }'
+tricks=$dir/tricks
+sim=(simulate -r hearts -o end=rounds -o rounds=1 --with-deal -n "$n" --seed 1)
+"$tricks" "${sim[@]}" > "$dir/games.tricks"
+"$tricks" convert --to yaml "$dir/games.tricks" > "$dir/games.yaml"
+go run ./testdata/bench/tojson < "$dir/games.yaml" > "$dir/games.json"
+hands=$(grep -c '^round' "$dir/games.tricks")
+mb() { awk -v b="$(wc -c < "$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+echo "corpus: $n games, $hands hands: text $(mb "$dir/games.tricks") MB, YAML $(mb "$dir/games.yaml") MB, JSON lines $(mb "$dir/games.json") MB"
+echo "machine: $cores cores; one core: ${pin[*]:-not pinned (no taskset)}; peak RSS: ${gnutime:-not measured (no GNU time)}; median of $runs runs"
+echo
+
+# measure NAME FILE CMD...: runs CMD (stdout discarded) $runs times; records the median wall
+# time and the largest peak RSS as $dir/NAME.{s,rss}. FILE is the input, for MB/s ("-": none).
+measure() {
+  local name=$1 file=$2
+  shift 2
+  : > "$dir/$name.all"
+  local k start end rss
+  for ((k = 0; k < runs; k++)); do
+    rss=0
+    start=$(date +%s.%N)
+    if [ -n "$gnutime" ]; then
+      "$gnutime" -f %M -o "$dir/rss" "$@" > /dev/null || [ $? -eq 1 ]
+      rss=$(tail -n 1 "$dir/rss")
+    else
+      "$@" > /dev/null || [ $? -eq 1 ]
+    fi
+    end=$(date +%s.%N)
+    echo "$start $end $rss" >> "$dir/$name.all"
+  done
+  awk '{ print $2 - $1 }' "$dir/$name.all" | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }' > "$dir/$name.s"
+  awk 'BEGIN { m = 0 } $3 > m { m = $3 } END { print m }' "$dir/$name.all" > "$dir/$name.rss"
+  local bytes=0
+  [ "$file" != - ] && bytes=$(wc -c < "$file")
+  awk -v l="$name" -v t="$(cat "$dir/$name.s")" -v h="$hands" -v b="$bytes" -v m="$(cat "$dir/$name.rss")" 'BEGIN {
+    line = sprintf("%-26s %7.3f s %10.0f hands/s", l, t, h / t)
+    if (b > 0) line = line sprintf(" %8.1f MB/s", b / t / 1e6); else line = line sprintf(" %13s", "")
+    if (m > 0) line = line sprintf(" %7.1f MB RSS", m / 1024)
+    print line }'
 }
-for j in 1 2; do
-  run "validate text -j $j" "$dir/tricks" validate -q -j "$j" "$dir/games.tricks"
-done
-run "score text jsonl -j 2" "$dir/tricks" score -f jsonl -j 2 "$dir/games.tricks"
-run "stats text -j 1" "$dir/tricks" stats -j 1 "$dir/games.tricks"
-run "validate yaml -j 2" "$dir/tricks" validate -q -j 2 "$dir/games.yaml"
+
+measure "wc -l text" "$dir/games.tricks" wc -l "$dir/games.tricks"
+measure "validate text -j 1 (1)" "$dir/games.tricks" "${pin[@]}" "$tricks" validate -q -j 1 "$dir/games.tricks"
+measure "validate text -j $cores" "$dir/games.tricks" "$tricks" validate -q -j "$cores" "$dir/games.tricks"
+measure "score jsonl text -j 1 (1)" "$dir/games.tricks" "${pin[@]}" "$tricks" score -f jsonl -j 1 "$dir/games.tricks"
+measure "score jsonl text -j $cores" "$dir/games.tricks" "$tricks" score -f jsonl -j "$cores" "$dir/games.tricks"
+measure "stats text -j 1 (1)" "$dir/games.tricks" "${pin[@]}" "$tricks" stats -j 1 "$dir/games.tricks"
+measure "validate yaml -j 1 (1)" "$dir/games.yaml" "${pin[@]}" "$tricks" validate -q -j 1 "$dir/games.yaml"
+measure "validate json -j 1 (1)" "$dir/games.json" "${pin[@]}" "$tricks" validate -q -j 1 "$dir/games.json"
+measure "simulate -j 1 (1)" - "${pin[@]}" "$tricks" "${sim[@]}" -j 1
+measure "simulate -j $cores" - "$tricks" "${sim[@]}" -j "$cores"
+echo "(1): pinned to one core"
+
+# The figures against the targets.
+s() { cat "$dir/$1.s"; }
+rss=$(cat "$dir"/*.rss | sort -n | tail -n 1)
+echo
+awk -v h="$hands" -v wc="$(s "wc -l text")" -v v1="$(s "validate text -j 1 (1)")" -v vn="$(s "validate text -j $cores")" \
+  -v s1="$(s "score jsonl text -j 1 (1)")" -v y1="$(s "validate yaml -j 1 (1)")" -v j1="$(s "validate json -j 1 (1)")" \
+  -v m1="$(s "simulate -j 1 (1)")" -v rss="$rss" -v cores="$cores" -v n="$n" 'BEGIN {
+  printf "wc -l reads the text %.0fx faster than validate -j 1 and %.0fx faster than score -f jsonl -j 1\n", v1 / wc, s1 / wc
+  check("validate text -j 1, one core >= 250,000 hands/s (aim 400,000)", h / v1, 250000, "%.0f")
+  if (cores >= 2) check(sprintf("validate -j %d / -j 1 >= 1.8", cores), v1 / vn, 1.8, "%.2f")
+  check("YAML rate / text rate >= 1/3", v1 / y1, 1 / 3, "%.2f")
+  check("JSON rate / text rate >= 1/2", v1 / j1, 1 / 2, "%.2f")
+  check("simulate -j 1, one core >= 100,000 hands/s", h / m1, 100000, "%.0f")
+  if (rss > 0) check(sprintf("peak RSS < 64 MB (%d games; the target is for 1,000,000)", n), 64 - rss / 1024, 0, "%.1f MB to spare")
+}
+function check(what, got, want, f, verdict) {
+  verdict = "BELOW"
+  if (got >= want) verdict = "meets"
+  printf "%-64s " f "  %s\n", what, got, verdict
+}'

@@ -18,10 +18,15 @@ type lineBuffer struct {
 	err  error // read error other than io.EOF
 	line int   // lines returned so far
 	bom  bool  // the byte-order mark has been looked for
+	full bool  // the last read filled the buffer: the input is a long stream
 }
 
-// initialBuffer is the first read size: large blocks keep the reads (system calls) few.
-const initialBuffer = 256 << 10
+// initialBuffer is the first read; while the reads keep filling the buffer, it doubles up
+// to readBlock, so that a small file costs a small buffer and a long stream few reads.
+const (
+	initialBuffer = 8 << 10
+	readBlock     = 256 << 10
+)
 
 func newLineBuffer(rd io.Reader) *lineBuffer {
 	return &lineBuffer{rd: rd, mark: -1}
@@ -48,13 +53,14 @@ func (b *lineBuffer) fill() bool {
 			b.mark -= keep
 		}
 	}
-	if b.w == len(b.buf) {
+	if b.w == len(b.buf) || b.full && len(b.buf) < readBlock {
 		nb := make([]byte, 2*len(b.buf))
 		copy(nb, b.buf[:b.w])
 		b.buf = nb
 	}
 	for tries := 0; tries < 100; tries++ {
 		n, err := b.rd.Read(b.buf[b.w:])
+		b.full = n == len(b.buf)-b.w
 		b.w += n
 		if err == io.EOF {
 			b.eof = true

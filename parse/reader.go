@@ -443,10 +443,7 @@ func (r *Reader) nextText() (*Game, error) {
 		// NextLazy: hand the game's text to the caller, parsed on its own arena later.
 		name, index := r.name, r.index
 		r.deferred = func() (*Game, error) {
-			// The game's own arena, sized by its text: a card takes at least 3 bytes.
-			n := len(src)/3 + 1
-			arena := &cardArena{cards: make([]Card, 0, n), cols: make([]int, 0, n)}
-			g, errs := parseTextGame(src, name, first, index, arena)
+			g, errs := parseTextGame(src, name, first, index, nil)
 			return g, errs.Err()
 		}
 		return nil, nil

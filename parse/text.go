@@ -55,6 +55,28 @@ type textParser struct {
 	gamePos   Pos  // the game statement, if seen
 	trickHint int  // tricks in the previous round, to size the next
 	stop      bool // a limit was reached: the rest of the game is not read
+
+	blk    *textBlock // room for the first round's statements
+	kvUsed int        // halves of blk.kv taken
+}
+
+// textBlock holds, in one allocation with the Game, what a game of one round at a table of
+// up to four usually needs: its round, players, options and meta, deal, passes and tricks,
+// and their cards. Each list takes its array from here when it starts (a list that grows
+// past it moves out as append does), so the common game costs a few allocations, not one
+// per statement. A list that is never started stays nil.
+type textBlock struct {
+	g       Game
+	r       Round
+	rounds  [1]*Round
+	players [6]string
+	kv      [6]KV
+	deal    [4]Hand
+	passes  [4]Pass
+	tricks  [13]Trick
+	arena   cardArena
+	cards   [128]Card
+	cols    [64]int
 }
 
 // limit reports a limit reached at byte offset off of the current line and stops the game.
@@ -65,10 +87,13 @@ func (p *textParser) limit(off int, format string, args ...any) {
 
 // parseTextGame parses one game: src holds its lines (no "---"), the first being line firstLine.
 func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*Game, ErrorList) {
+	blk := &textBlock{}
 	if arena == nil {
-		arena = &cardArena{}
+		arena = &blk.arena
+		arena.cards, arena.cols = blk.cards[:0], blk.cols[:0]
 	}
-	p := &textParser{file: file, g: &Game{File: file, Index: index}, arena: arena, trickHint: 13}
+	blk.g = Game{File: file, Index: index}
+	p := &textParser{file: file, g: &blk.g, arena: arena, trickHint: 13, blk: blk}
 	line := firstLine
 	for len(src) > 0 {
 		var s string
@@ -681,9 +706,12 @@ func (p *textParser) newRound() {
 	if p.r != nil && len(p.r.Tricks) > 0 {
 		p.trickHint = len(p.r.Tricks)
 	}
-	p.r = &Round{Pos: p.stmt}
 	if p.g.Rounds == nil {
-		p.g.Rounds = make([]*Round, 0, 8)
+		p.blk.r = Round{Pos: p.stmt}
+		p.r = &p.blk.r
+		p.g.Rounds = p.blk.rounds[:0]
+	} else {
+		p.r = &Round{Pos: p.stmt}
 	}
 	p.g.Rounds = append(p.g.Rounds, p.r)
 }
@@ -729,7 +757,7 @@ func (p *textParser) playersStmt() {
 	}
 	p.g.PlayersPos = p.stmt
 	nerr := len(p.errs)
-	players, _ := p.nameList(make([]string, 0, 6), true, func() bool { return false })
+	players, _ := p.nameList(p.blk.players[:0], true, func() bool { return false })
 	if len(players) == 0 {
 		if len(p.errs) == nerr {
 			p.errAt(p.i, "expected player names after players, found end of line")
@@ -796,6 +824,9 @@ func (p *textParser) kvStmt(list []KV, kw string) []KV {
 		if !ok {
 			return list
 		}
+		if list == nil {
+			list = p.kvList()
+		}
 		list = append(list, KV{Key: key, Value: val, Pos: p.pos(off)})
 		n++
 	}
@@ -803,6 +834,17 @@ func (p *textParser) kvStmt(list []KV, kw string) []KV {
 		p.errAt(p.i, "expected key=value after %s, found end of line", kw)
 	}
 	return list
+}
+
+// kvList returns an empty list for the options or the meta of the game: the first to start
+// takes the first half of the block's room, the other the second.
+func (p *textParser) kvList() []KV {
+	half := len(p.blk.kv) / 2
+	if k := p.kvUsed; k < 2 {
+		p.kvUsed++
+		return p.blk.kv[k*half : k*half : (k+1)*half]
+	}
+	return nil
 }
 
 func (p *textParser) roundStmt() {
@@ -863,7 +905,11 @@ func (p *textParser) handStmt(took bool) {
 		r.Took = append(r.Took, h)
 	} else {
 		if r.Deal == nil {
-			r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
+			if r == &p.blk.r && len(p.g.Players) <= len(p.blk.deal) {
+				r.Deal = p.blk.deal[:0]
+			} else {
+				r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
+			}
 		}
 		r.Deal = append(r.Deal, h)
 	}
@@ -890,7 +936,11 @@ func (p *textParser) passStmt() {
 	}
 	cards, _, _ := p.cards(true, false)
 	if r.Passes == nil {
-		r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
+		if r == &p.blk.r && len(p.g.Players) <= len(p.blk.passes) {
+			r.Passes = p.blk.passes[:0]
+		} else {
+			r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
+		}
 	}
 	r.Passes = append(r.Passes, Pass{Player: name, To: to, Cards: cards, Pos: p.stmt})
 }
@@ -936,7 +986,11 @@ func (p *textParser) trickStmt() {
 		return
 	}
 	if r.Tricks == nil {
-		r.Tricks = make([]Trick, 0, p.trickHint)
+		if r == &p.blk.r {
+			r.Tricks = p.blk.tricks[:0]
+		} else {
+			r.Tricks = make([]Trick, 0, p.trickHint)
+		}
 	}
 	r.Tricks = append(r.Tricks, Trick{Leader: leader, Cards: cards, Cols: cols, Pos: p.stmt})
 }

@@ -50,16 +50,35 @@ func Score(rp *validate.Replay) *Result {
 	return s.result()
 }
 
+// gameBlock holds a game being scored, its result and its per-unit figures in one
+// allocation, with room for the result of a game of one round.
+type gameBlock struct {
+	g      game
+	res    Result
+	ints   [3 * validate.MaxSeats]int
+	rounds [1]Round
+}
+
 // newGame starts scoring rp: its players and rules (the rounds are scored by round).
 func newGame(rp *validate.Replay) *game {
 	g := rp.Game
-	s := &game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1, doubt: [2]int{-1, -1}, late: -1}
+	blk := &gameBlock{}
+	s := &blk.g
+	*s = game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1, doubt: [2]int{-1, -1}, late: -1}
 	n := len(rp.Players)
 	s.units, s.unitOf = rp.Rules.Units(rp.Players)
-	s.totals = make([]int, len(s.units))
-	s.bags = make([]int, len(s.units))
-	res := &Result{File: g.File, Game: g.Index, Ruleset: rp.Rules.Name, Players: rp.Players,
-		Rounds: make([]Round, 0, len(rp.Rounds)), Violations: []validate.Violation{}}
+	if u, m := len(s.units), validate.MaxSeats; u <= m {
+		s.totals, s.bags, s.ptsBuf = blk.ints[:u:u], blk.ints[m:m+u:m+u], blk.ints[2*m:2*m+u:2*m+u]
+	} else {
+		s.totals, s.bags = make([]int, u), make([]int, u)
+	}
+	rounds := blk.rounds[:0]
+	if len(rp.Rounds) > len(blk.rounds) {
+		rounds = make([]Round, 0, len(rp.Rounds))
+	}
+	res := &blk.res
+	*res = Result{File: g.File, Game: g.Index, Ruleset: rp.Rules.Name, Players: rp.Players,
+		Rounds: rounds, Violations: []validate.Violation{}}
 	if len(s.units) != n {
 		res.Sides = s.units
 	}
@@ -77,8 +96,7 @@ func (s *game) result() *Result {
 	}
 	res.Finished = s.finished
 	if s.winner >= 0 {
-		w := s.units[s.winner]
-		res.Winner = &w
+		res.Winner = &s.units[s.winner] // the names are not changed after the game
 	}
 	if !s.finished && s.ended && len(s.tied) > 1 {
 		for _, u := range s.tied {
@@ -157,8 +175,7 @@ func (s *game) round(r *validate.Round) {
 		ignore(validate.BadTiebreak, msg)
 		return
 	}
-	d := players[r.Dealer]
-	out.Dealer = &d
+	out.Dealer = &players[r.Dealer] // the names are not changed after the game
 	if r.Tiebreak {
 		for _, g := range r.Seats {
 			out.Tiebreak = append(out.Tiebreak, players[g])
@@ -174,7 +191,9 @@ func (s *game) round(r *validate.Round) {
 	if r.Tiebreak {
 		keys = out.Tiebreak
 	}
-	out.Points = Scores{Keys: keys, Vals: make([]int, len(keys))}
+	// One allocation for the points and the totals after the round.
+	vals := make([]int, len(keys)+len(s.totals))
+	out.Points = Scores{Keys: keys, Vals: vals[:len(keys):len(keys)]}
 	for i, k := range keys {
 		for u, name := range s.units {
 			if name == k {
@@ -194,7 +213,8 @@ func (s *game) round(r *validate.Round) {
 		}
 		s.endCheck()
 	}
-	out.Totals = s.scores(s.totals)
+	out.Totals = Scores{Keys: s.units, Vals: vals[len(keys):]}
+	copy(out.Totals.Vals, s.totals)
 	if s.doubt[0] < 0 {
 		for i, v := range out.Violations {
 			if leavesPointsUncertain(v.Rule) {

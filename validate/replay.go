@@ -170,7 +170,7 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 // another family, or that cannot seat the game, are not used; own == rs is the plain replay.
 func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay, error) {
 	v.errs = v.errs[:0]
-	rp := &Replay{Game: g, Rules: rs, Players: g.Players}
+	rp, rounds := newReplay(g, Replay{Game: g, Rules: rs, Players: g.Players})
 	n := len(g.Players)
 	if err := v.checkPlayers(rs, n); err != nil {
 		v.errs.Add(g.PlayersPos, err.Error())
@@ -185,12 +185,7 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 	}
 	dealer := -1 // previous round's dealer
 	normal := 0  // normal rounds so far (the pass cycle position)
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
-	rounds := make([]Round, len(g.Rounds)) // one allocation for all rounds
-	rp.Rounds = make([]*Round, 0, len(g.Rounds))
+	all := seatsOf(n)
 	for i, src := range g.Rounds {
 		r := &rounds[i]
 		*r = Round{Number: i + 1, Src: src, Seats: all, MoonSeat: -1}

@@ -1,0 +1,50 @@
+package validate
+
+import "github.com/tricks-dev/tricks/parse"
+
+// Allocation-lean construction of a Replay: the hot path replays millions of short games.
+
+// allSeats lists the seats 0..MaxSeats-1: a table's participants outside tie-breaks are a
+// prefix of it. It is shared by every replay, so it is never written to.
+var allSeats = func() (a [MaxSeats]int) {
+	for i := range a {
+		a[i] = i
+	}
+	return
+}()
+
+// seatsOf returns the seats 0..n-1 (n <= MaxSeats), shared and read-only.
+func seatsOf(n int) []int { return allSeats[:n:n] }
+
+// replayBlock1 and replayBlock2 hold a replay of one or two rounds in one allocation.
+type replayBlock1 struct {
+	rp     Replay
+	rounds [1]Round
+	ptrs   [1]*Round
+}
+
+type replayBlock2 struct {
+	rp     Replay
+	rounds [2]Round
+	ptrs   [2]*Round
+}
+
+// newReplay returns an empty replay of g with room for its rounds: the Round values (to be
+// filled) and rp.Rounds (empty, with the capacity for them). A game of one round, or of one
+// and a tie-break, takes one allocation.
+func newReplay(g *parse.Game, rp Replay) (*Replay, []Round) {
+	switch n := len(g.Rounds); n {
+	case 1:
+		b := &replayBlock1{rp: rp}
+		b.rp.Rounds = b.ptrs[:0]
+		return &b.rp, b.rounds[:]
+	case 2:
+		b := &replayBlock2{rp: rp}
+		b.rp.Rounds = b.ptrs[:0]
+		return &b.rp, b.rounds[:]
+	default:
+		p := &rp
+		p.Rounds = make([]*Round, 0, n)
+		return p, make([]Round, n)
+	}
+}

@@ -101,6 +101,7 @@ func (c Choice) Check() error {
 type Resolver struct {
 	choice Choice
 	cache  map[string]*Ruleset
+	kb     []byte // the key being looked up (a look-up by string(kb) does not allocate)
 }
 
 // NewResolver returns a Resolver for c (the zero Choice: the transcripts' own rules).
@@ -121,8 +122,8 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		pos.File = g.File
 		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
 	}
-	key := r.key(name, g.Options)
-	if rs, ok := r.cache[key]; ok {
+	r.kb = appendKey(r.kb[:0], name, g.Options)
+	if rs, ok := r.cache[string(r.kb)]; ok {
 		return rs, nil
 	}
 	var base *Ruleset
@@ -161,7 +162,7 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 	if len(r.cache) > 1024 {
 		clear(r.cache)
 	}
-	r.cache[key] = rs
+	r.cache[string(r.kb)] = rs
 	return rs, nil
 }
 
@@ -172,8 +173,8 @@ func (r *Resolver) Own(g *parse.Game) *Ruleset {
 	if g.Ruleset == "" || !IsBuiltin(g.Ruleset) {
 		return nil
 	}
-	key := "\x02" + r.key(g.Ruleset, g.Options)
-	if rs, ok := r.cache[key]; ok {
+	r.kb = appendKey(append(r.kb[:0], 2), g.Ruleset, g.Options)
+	if rs, ok := r.cache[string(r.kb)]; ok {
 		return rs
 	}
 	base, err := Builtin(g.Ruleset)
@@ -184,15 +185,18 @@ func (r *Resolver) Own(g *parse.Game) *Ruleset {
 	if rs.Apply(g.Options) != nil {
 		return nil
 	}
-	r.cache[key] = rs
+	r.cache[string(r.kb)] = rs
 	return rs
 }
 
-func (r *Resolver) key(name string, opts []parse.KV) string {
-	var b strings.Builder
-	b.WriteString(name)
+// appendKey appends the cache key of a ruleset name and option lines to b.
+func appendKey(b []byte, name string, opts []parse.KV) []byte {
+	b = append(b, name...)
 	for _, kv := range opts {
-		b.WriteString("\x00" + kv.Key + "=" + kv.Value)
+		b = append(b, 0)
+		b = append(b, kv.Key...)
+		b = append(b, '=')
+		b = append(b, kv.Value...)
 	}
-	return b.String()
+	return b
 }

@@ -25,7 +25,7 @@ func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 	for l := 0; l < h.n; l++ {
 		pts[s.unitOf[r.Seats[l]]] += local[l]
 	}
-	h.figures(s.rp.Players, out)
+	h.figures(s, s.rp.Players, out)
 	return pts
 }
 
@@ -160,24 +160,25 @@ func (h *heartsCalc) notes(players []string, out *Round) {
 	}
 }
 
-// figures: the informative penalty-card and trick counts, in one allocation; the keys are the
-// round's players.
-func (h *heartsCalc) figures(players []string, out *Round) {
+// figures: the informative penalty-card and trick counts, in the round's block; the keys are
+// the round's players (a tie-break's are already listed in out.Tiebreak).
+func (h *heartsCalc) figures(s *game, players []string, out *Round) {
 	r, n := h.r, h.n
-	fig := &struct {
-		pc, tr Scores
-		total  int
-		vals   [2 * validate.MaxSeats]int
-	}{total: r.Table.PenaltyCount}
+	fig, m := s.rb, validate.MaxSeats
+	fig.total = r.Table.PenaltyCount
 	keys := players
-	if n != len(players) {
+	switch {
+	case n == len(players):
+	case len(out.Tiebreak) == n:
+		keys = out.Tiebreak
+	default:
 		keys = make([]string, n)
 		for l := range keys {
 			keys[l] = players[r.Seats[l]]
 		}
 	}
-	fig.pc = Scores{Keys: keys, Vals: fig.vals[:n:n]}
-	fig.tr = Scores{Keys: keys, Vals: fig.vals[n : 2*n : 2*n]}
+	fig.pc = Scores{Keys: keys, Vals: fig.vals[2*m : 2*m+n : 2*m+n]}
+	fig.tr = Scores{Keys: keys, Vals: fig.vals[3*m : 3*m+n : 3*m+n]}
 	copy(fig.pc.Vals, h.pen[:n])
 	copy(fig.tr.Vals, r.Tricks[:n])
 	out.PenaltyTotal = &fig.total

@@ -2,6 +2,7 @@ package score
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -26,6 +27,8 @@ type game struct {
 	res      *Result
 	// scratch for the points of a round, reused
 	ptsBuf []int
+	// the figures of the round being scored
+	rb *roundBlock
 	// bdnWinner is the unit whose blind double nil won the game (bdn=win), -1 when none.
 	bdnWinner int
 	// doubt is the first transcript error that leaves a round's points uncertain (a card
@@ -59,6 +62,14 @@ type gameBlock struct {
 	rounds [1]Round
 }
 
+// roundBlock holds a round's figures in one allocation: its points, the totals after it,
+// and the informative penalty-card and trick counts (Hearts family).
+type roundBlock struct {
+	pc, tr Scores
+	total  int
+	vals   [4 * validate.MaxSeats]int
+}
+
 // newGame starts scoring rp: its players and rules (the rounds are scored by round).
 func newGame(rp *validate.Replay) *game {
 	g := rp.Game
@@ -89,7 +100,11 @@ func newGame(rp *validate.Replay) *game {
 // result completes the result after the last round.
 func (s *game) result() *Result {
 	res, rp := s.res, s.rp
-	res.Totals = s.scores(s.totals)
+	if k := len(res.Rounds); k > 0 && slices.Equal(res.Rounds[k-1].Totals.Vals, s.totals) {
+		res.Totals = res.Rounds[k-1].Totals // the same figures: share them
+	} else {
+		res.Totals = s.scores(s.totals)
+	}
 	if rp.Rules.Family == rulesets.Spades {
 		b := s.scores(s.bags)
 		res.Bags = &b
@@ -181,6 +196,7 @@ func (s *game) round(r *validate.Round) {
 			out.Tiebreak = append(out.Tiebreak, players[g])
 		}
 	}
+	s.rb = &roundBlock{}
 	var pts []int // per unit
 	if s.rs.Family == rulesets.Spades {
 		pts = s.spadesRound(r, &out)
@@ -191,8 +207,7 @@ func (s *game) round(r *validate.Round) {
 	if r.Tiebreak {
 		keys = out.Tiebreak
 	}
-	// One allocation for the points and the totals after the round.
-	vals := make([]int, len(keys)+len(s.totals))
+	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
 	out.Points = Scores{Keys: keys, Vals: vals[:len(keys):len(keys)]}
 	for i, k := range keys {
 		for u, name := range s.units {
@@ -213,7 +228,7 @@ func (s *game) round(r *validate.Round) {
 		}
 		s.endCheck()
 	}
-	out.Totals = Scores{Keys: s.units, Vals: vals[len(keys):]}
+	out.Totals = Scores{Keys: s.units, Vals: vals[m : m+len(s.totals) : m+len(s.totals)]}
 	copy(out.Totals.Vals, s.totals)
 	if s.doubt[0] < 0 {
 		for i, v := range out.Violations {

@@ -43,7 +43,8 @@ func newReplay(g *parse.Game, rp Replay) (*Replay, []Round) {
 		b.rp.Rounds = b.ptrs[:0]
 		return &b.rp, b.rounds[:]
 	default:
-		p := &rp
+		p := new(Replay) // not &rp: that would move rp to the heap on every call
+		*p = rp
 		p.Rounds = make([]*Round, 0, n)
 		return p, make([]Round, n)
 	}

@@ -92,7 +92,7 @@ func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*G
 		arena = &blk.arena
 		arena.cards, arena.cols = blk.cards[:0], blk.cols[:0]
 	}
-	blk.g = Game{File: file, Index: index}
+	blk.g.File, blk.g.Index = file, index
 	p := &textParser{file: file, g: &blk.g, arena: arena, trickHint: 13, blk: blk}
 	line := firstLine
 	for len(src) > 0 {
@@ -522,10 +522,27 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 	c0, k0 := len(a.cards), len(a.cols)
 	ok := true
 	s, i, n := p.s, p.i, len(p.s)
+	// The arena's slices are kept in locals while the line is read (stored back below).
+	cards, colList := a.cards, a.cols
 	for i < n {
 		if isCardSep[s[i]] {
 			i++
 			continue
+		}
+		// The common spelling: a rank and a suit letter, then a separator or the end.
+		if i+2 <= n && (i+2 == n || isCardSep[s[i+2]]) {
+			if r, su := rankOf[s[i]], suitOf[s[i+1]]; r >= 0 && su >= 0 {
+				cards = append(cards, Card(int(su)*13+int(r)))
+				if cols {
+					if p.ascii {
+						colList = append(colList, i+1)
+					} else {
+						colList = append(colList, p.col(i))
+					}
+				}
+				i += 2
+				continue
+			}
 		}
 		j := i + 1
 		for j < n && !isCardSep[s[j]] {
@@ -544,13 +561,14 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 			p.errAt(i, "%s", msg)
 			ok = false
 		} else {
-			a.cards = append(a.cards, c)
+			cards = append(cards, c)
 			if cols {
-				a.cols = append(a.cols, p.col(i))
+				colList = append(colList, p.col(i))
 			}
 		}
 		i = j
 	}
+	a.cards, a.cols = cards, colList
 	p.i = i
 	cs := a.cards[c0:len(a.cards):len(a.cards)]
 	if len(cs) == 0 {
@@ -707,8 +725,8 @@ func (p *textParser) newRound() {
 		p.trickHint = len(p.r.Tricks)
 	}
 	if p.g.Rounds == nil {
-		p.blk.r = Round{Pos: p.stmt}
 		p.r = &p.blk.r
+		p.r.Pos = p.stmt
 		p.g.Rounds = p.blk.rounds[:0]
 	} else {
 		p.r = &Round{Pos: p.stmt}

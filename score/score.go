@@ -75,7 +75,7 @@ func newGame(rp *validate.Replay) *game {
 	g := rp.Game
 	blk := &gameBlock{}
 	s := &blk.g
-	*s = game{rp: rp, rs: rp.Rules, winner: -1, bdnWinner: -1, doubt: [2]int{-1, -1}, late: -1}
+	s.rp, s.rs, s.winner, s.bdnWinner, s.doubt, s.late = rp, rp.Rules, -1, -1, [2]int{-1, -1}, -1
 	n := len(rp.Players)
 	s.units, s.unitOf = rp.Rules.Units(rp.Players)
 	if u, m := len(s.units), validate.MaxSeats; u <= m {
@@ -88,8 +88,8 @@ func newGame(rp *validate.Replay) *game {
 		rounds = make([]Round, 0, len(rp.Rounds))
 	}
 	res := &blk.res
-	*res = Result{File: g.File, Game: g.Index, Ruleset: rp.Rules.Name, Players: rp.Players,
-		Rounds: rounds, Violations: []validate.Violation{}}
+	res.File, res.Game, res.Ruleset, res.Players = g.File, g.Index, rp.Rules.Name, rp.Players
+	res.Rounds, res.Violations = rounds, []validate.Violation{}
 	if len(s.units) != n {
 		res.Sides = s.units
 	}

@@ -35,12 +35,12 @@ type replayBlock2 struct {
 func newReplay(g *parse.Game, rp Replay) (*Replay, []Round) {
 	switch n := len(g.Rounds); n {
 	case 1:
-		b := &replayBlock1{rp: rp}
-		b.rp.Rounds = b.ptrs[:0]
+		b := new(replayBlock1)
+		b.rp.Game, b.rp.Rules, b.rp.Players, b.rp.Rounds = rp.Game, rp.Rules, rp.Players, b.ptrs[:0]
 		return &b.rp, b.rounds[:]
 	case 2:
-		b := &replayBlock2{rp: rp}
-		b.rp.Rounds = b.ptrs[:0]
+		b := new(replayBlock2)
+		b.rp.Game, b.rp.Rules, b.rp.Players, b.rp.Rounds = rp.Game, rp.Rules, rp.Players, b.ptrs[:0]
 		return &b.rp, b.rounds[:]
 	default:
 		p := new(Replay) // not &rp: that would move rp to the heap on every call

@@ -188,7 +188,7 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 	all := seatsOf(n)
 	for i, src := range g.Rounds {
 		r := &rounds[i]
-		*r = Round{Number: i + 1, Src: src, Seats: all, MoonSeat: -1}
+		r.Number, r.Src, r.Seats, r.MoonSeat = i+1, src, all, -1 // r is zero: set only these (a whole Round is 1.6 KB to copy)
 		if src.Tiebreak != nil {
 			r.Tiebreak = true
 			r.Seats = v.seatList(g, r, src.Tiebreak, src.Pos)

@@ -48,6 +48,24 @@ func benchPipeline(b *testing.B, src []byte, games int, args ...string) {
 
 const benchGames = 2000
 
+// oneHand is the first of the single-hand games that has no tie-break, n times.
+func oneHand(b *testing.B, n int) []byte {
+	games := bytes.Split(benchCorpus(b, 20), []byte("---\n"))
+	for _, g := range games {
+		if bytes.Count(g, []byte("\nround")) == 1 {
+			return bytes.Repeat(append(g, "---\n"...), n)
+		}
+	}
+	b.Fatal("every game has a tie-break")
+	return nil
+}
+
+// BenchmarkPipelineOneHand is `tricks validate -j 1 -q` on one single-hand game without a
+// tie-break, repeated: the per-game cost of the whole pipeline, amortized over the run.
+func BenchmarkPipelineOneHand(b *testing.B) {
+	benchPipeline(b, oneHand(b, benchGames), benchGames, "validate", "-j", "1", "-q")
+}
+
 // BenchmarkPipelineValidate is `tricks validate -j 1 -q` on single-hand games.
 func BenchmarkPipelineValidate(b *testing.B) {
 	benchPipeline(b, benchCorpus(b, benchGames), benchGames, "validate", "-j", "1", "-q")

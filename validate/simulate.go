@@ -111,7 +111,8 @@ type Simulator struct {
 	pcg      *rand.PCG
 	deck     []parse.Card
 	cards    []parse.Card
-	redeal   bool // a deal may leave a hand too few cards it may pass: such deals are dealt again
+	redeal   bool         // a deal may leave a hand too few cards it may pass: such deals are dealt again
+	hand     []parse.Card // scratch for a hand's cards
 }
 
 // NewSimulator returns a generator for rs (options applied) at a table of players seats.
@@ -176,10 +177,7 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 		Meta: []parse.KV{{Key: "seed", Value: strconv.FormatUint(s.seed, 10)},
 			{Key: "game", Value: strconv.Itoa(i)}},
 	}
-	all := make([]int, s.n)
-	for k := range all {
-		all[k] = k
-	}
+	all := seatsOf(s.n)
 	// The replay grows round by round: each round is checked once as it is written and
 	// scored once, so a game costs time in proportion to its length.
 	rp := &Replay{Game: g, Rules: s.rs, Players: g.Players}
@@ -342,6 +340,34 @@ type roundSim struct {
 	tricks [MaxSeats]int
 	bids   [MaxSeats]parse.Bid
 	plan   [MaxSeats]int8
+	block  []parse.Card // the round's cards, as written (see kept)
+}
+
+// kept returns the cards appended to the round's block since start, as a list of their own.
+func (r *roundSim) kept(start int) []parse.Card {
+	return r.block[start:len(r.block):len(r.block)]
+}
+
+// appendSet appends the cards of a set to b in ascending order (CardSet.Cards without the
+// allocation).
+func appendSet(b []parse.Card, set parse.CardSet) []parse.Card {
+	for ; set != 0; set &= set - 1 {
+		b = append(b, set.Lowest())
+	}
+	return b
+}
+
+// appendHand appends a hand's cards to b, copies included, in ascending order (Hand.Cards
+// without the allocation).
+func appendHand(b []parse.Card, h Hand) []parse.Card {
+	for set := h.A; set != 0; set &= set - 1 {
+		c := set.Lowest()
+		b = append(b, c)
+		if h.B.Has(c) {
+			b = append(b, c)
+		}
+	}
+	return b
 }
 
 // Play plans.
@@ -362,6 +388,8 @@ func (r *roundSim) play() (*parse.Round, error) {
 	rng := s.rng
 	n := len(r.seats)
 	r.src = &parse.Round{}
+	// One block for the round's cards: the deal, the passes and the tricks.
+	r.block = make([]parse.Card, 0, n*(2*t.HandSize+t.PassCount))
 	if r.tiebreak {
 		r.src.Tiebreak = make([]string, n)
 		for l := range r.seats {
@@ -371,8 +399,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 	eldest := slices.Index(r.seats, nextIn(r.seats, r.dealer+1, s.n))
 
 	// Deal.
-	s.deck = append(s.deck[:0], t.Deck.Cards()...)
-	s.deck = append(s.deck, t.Deck2.Cards()...)
+	s.deck = appendSet(appendSet(s.deck[:0], t.Deck), t.Deck2)
 	for tries := 0; ; tries++ {
 		rng.Shuffle(len(s.deck), func(a, b int) { s.deck[a], s.deck[b] = s.deck[b], s.deck[a] })
 		for l := 0; l < n; l++ {
@@ -389,8 +416,11 @@ func (r *roundSim) play() (*parse.Round, error) {
 		}
 	}
 	if s.opts.WithDeal {
+		r.src.Deal = make([]parse.Hand, 0, n)
 		for l := 0; l < n; l++ {
-			r.src.Deal = append(r.src.Deal, parse.Hand{Player: r.name(l), Cards: r.hands[l].Cards()})
+			start := len(r.block)
+			r.block = appendHand(r.block, r.hands[l])
+			r.src.Deal = append(r.src.Deal, parse.Hand{Player: r.name(l), Cards: r.kept(start)})
 		}
 	}
 
@@ -468,7 +498,8 @@ func (r *roundSim) pass(off int) {
 	var out [MaxSeats][]parse.Card
 	for l := 0; l < n; l++ {
 		cards := s.cards[:0]
-		for _, c := range r.hands[l].Cards() {
+		s.hand = appendHand(s.hand[:0], r.hands[l])
+		for _, c := range s.hand {
 			if !noPass.Has(c) {
 				cards = append(cards, c)
 			}
@@ -478,7 +509,9 @@ func (r *roundSim) pass(off int) {
 			m := j + rng.IntN(len(cards)-j)
 			cards[j], cards[m] = cards[m], cards[j]
 		}
-		chosen := slices.Clone(cards[:k])
+		start := len(r.block)
+		r.block = append(r.block, cards[:k]...)
+		chosen := r.kept(start)
 		s.cards = cards
 		if forbidden := r.hands[l].A & noPass; forbidden != 0 && s.opts.WithDeal && s.opts.Illegal > 0 && k > 0 &&
 			rng.Float64() < s.opts.Illegal {
@@ -489,6 +522,9 @@ func (r *roundSim) pass(off int) {
 		slices.Sort(chosen)
 		out[l] = chosen
 		if s.opts.WithDeal {
+			if r.src.Passes == nil {
+				r.src.Passes = make([]parse.Pass, 0, n)
+			}
 			r.src.Passes = append(r.src.Passes, parse.Pass{Player: r.name(l), Cards: chosen})
 		}
 	}
@@ -681,9 +717,14 @@ func (r *roundSim) playTricks(eldest int) error {
 				broken = true
 			}
 		}
-		tr := parse.Trick{Cards: slices.Clone(cards)}
+		start := len(r.block)
+		r.block = append(r.block, cards...)
+		tr := parse.Trick{Cards: r.kept(start)}
 		if s.opts.Leaders || (ti == 0 && writeLeader1) {
 			tr.Leader = r.name(leader)
+		}
+		if r.src.Tricks == nil {
+			r.src.Tricks = make([]parse.Trick, 0, t.HandSize)
 		}
 		r.src.Tricks = append(r.src.Tricks, tr)
 
@@ -726,7 +767,8 @@ func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card) parse.
 	want := plan == planWin
 	lead := len(cards) == 0
 	best, lowest := parse.NoCard, parse.NoCard
-	trial := append(slices.Clone(cards), 0)
+	var buf [2 * MaxSeats]parse.Card
+	trial := append(append(buf[:0], cards...), 0)
 	for _, c := range legal.Cards() {
 		if lowest == parse.NoCard || strength(c) < strength(lowest) {
 			lowest = c
@@ -781,7 +823,8 @@ func (r *roundSim) moon() {
 	}
 	for l := range r.seats {
 		pen := 0
-		for _, c := range r.won[l].Cards() {
+		r.s.hand = appendHand(r.s.hand[:0], r.won[l])
+		for _, c := range r.s.hand {
 			if t.Value[c] > 0 {
 				pen++
 			}

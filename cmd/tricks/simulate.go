@@ -107,27 +107,51 @@ func defaultPlayers(rs *rulesets.Ruleset) int {
 }
 
 // simulate generates games 1..games on `jobs` workers and writes them in order. Each worker
-// has its own Simulator; at most a few games per worker are in flight, so memory stays flat.
+// has its own Simulator and makes runs of simBatch consecutive games; at most a few runs per
+// worker are in flight, so memory stays flat. With one worker it all happens here.
 func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts validate.SimOptions, games, jobs int, format parse.Format) error {
 	if _, err := validate.NewSimulator(rs, players, seed, opts); err != nil {
 		return usageError{err}
 	}
+	bw := bufio.NewWriterSize(e.stdout, 64<<10)
+	out := parse.NewWriter(bw, format)
+	prog := e.newProgress(int64(games), nil)
+	defer prog.done()
+	write := func(g *parse.Game, err error) error {
+		prog.tick()
+		if err != nil {
+			bw.Flush()
+			prog.clear()
+			return fmt.Errorf("simulate: %v", err)
+		}
+		return out.Write(g)
+	}
+	jobs = max(1, min(jobs, (games+simBatch-1)/simBatch))
+	if jobs == 1 {
+		sim, _ := validate.NewSimulator(rs, players, seed, opts)
+		for i := 1; i <= games; i++ {
+			if err := write(sim.Game(i)); err != nil {
+				return err
+			}
+		}
+		return bw.Flush()
+	}
 	type result struct {
-		i    int
-		g    *parse.Game
-		err  error
+		from int // games from..from+len(g)-1
+		g    []*parse.Game
+		err  []error
 		done chan struct{}
 	}
-	jobs = max(1, min(jobs, games))
-	work := make(chan *result, jobs*4)
-	order := make(chan *result, jobs*4)
+	work := make(chan *result, jobs*2)
+	order := make(chan *result, jobs*2)
 	quit := make(chan struct{})
 	defer close(quit)
 	go func() {
 		defer close(order)
 		defer close(work)
-		for i := 1; i <= games; i++ {
-			r := &result{i: i, done: make(chan struct{})}
+		for i := 1; i <= games; i += simBatch {
+			r := &result{from: i, g: make([]*parse.Game, min(simBatch, games-i+1)), done: make(chan struct{})}
+			r.err = make([]error, len(r.g))
 			select {
 			case order <- r:
 			case <-quit:
@@ -144,27 +168,23 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts vali
 		go func() {
 			sim, _ := validate.NewSimulator(rs, players, seed, opts)
 			for r := range work {
-				r.g, r.err = sim.Game(r.i)
+				for k := range r.g {
+					r.g[k], r.err[k] = sim.Game(r.from + k)
+				}
 				close(r.done)
 			}
 		}()
 	}
-	bw := bufio.NewWriterSize(e.stdout, 64<<10)
-	out := parse.NewWriter(bw, format)
-	prog := e.newProgress(int64(games), nil)
-	defer prog.done()
 	for r := range order {
 		<-r.done
-		prog.tick()
-		if r.err != nil {
-			bw.Flush()
-			prog.clear()
-			return fmt.Errorf("simulate: %v", r.err)
+		for k, g := range r.g {
+			if err := write(g, r.err[k]); err != nil {
+				return err
+			}
 		}
-		if err := out.Write(r.g); err != nil {
-			return err
-		}
-		r.g = nil
 	}
 	return bw.Flush()
 }
+
+// simBatch is how many consecutive games a simulate worker makes at a time.
+const simBatch = 64

@@ -58,6 +58,24 @@ type textParser struct {
 
 	blk    *textBlock // room for the first round's statements
 	kvUsed int        // halves of blk.kv taken
+
+	// what holds for the whole game, looked at once: then not looked for on each line
+	allASCII   bool
+	noComments bool
+}
+
+// isASCII reports whether s is pure ASCII, eight bytes at a time.
+func isASCII(s string) bool {
+	var or byte
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		t := s[i : i+8]
+		or |= t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]
+	}
+	for ; i < len(s); i++ {
+		or |= s[i]
+	}
+	return or < utf8.RuneSelf
 }
 
 // textBlock holds, in one allocation with the Game, what a game of one round at a table of
@@ -93,7 +111,8 @@ func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*G
 		arena.cards, arena.cols = blk.cards[:0], blk.cols[:0]
 	}
 	blk.g.File, blk.g.Index = file, index
-	p := &textParser{file: file, g: &blk.g, arena: arena, trickHint: 13, blk: blk}
+	p := &textParser{file: file, g: &blk.g, arena: arena, trickHint: 13, blk: blk,
+		allASCII: isASCII(src), noComments: strings.IndexByte(src, '#') < 0}
 	line := firstLine
 	for len(src) > 0 {
 		var s string
@@ -125,7 +144,9 @@ func (p *textParser) parseLine(s string, line int) {
 	}
 	p.line = line
 	// Strip the comment, then blanks at both ends.
-	s = stripComment(s)
+	if !p.noComments {
+		s = stripComment(s)
+	}
 	end := len(s)
 	for end > 0 && isBlank(s[end-1]) {
 		end--
@@ -139,7 +160,7 @@ func (p *textParser) parseLine(s string, line int) {
 	}
 	p.s = s[:end]
 	p.ascii = true
-	for k := 0; k < end; k++ {
+	for k := 0; k < end && !p.allASCII; k++ {
 		if s[k] >= utf8.RuneSelf {
 			p.ascii = false
 			break

@@ -6,8 +6,9 @@
 # and `score -f jsonl` at -j 1 pinned to one core (with taskset, where present) and at -j
 # <all cores>, how much faster `wc -l` reads the same file, the rates on the same games as
 # YAML and as JSON lines (converted once), `simulate` hands/s, and each run's peak RSS (with
-# GNU /usr/bin/time, where present). Each figure is the median of RUNS runs; the machine
-# may be shared, so take a few. At the end it checks the figures against the targets.
+# GNU /usr/bin/time, where present, which also gives the CPU time: on a shared machine the
+# hands per CPU second say more than the wall clock). Each figure is the median of RUNS runs.
+# At the end it checks the (wall clock) figures against the targets.
 #
 # Usage (from the repository root): testdata/bench/bench.sh [N=100000] [RUNS=3]
 set -euo pipefail
@@ -39,32 +40,37 @@ echo "machine: $cores cores; one core: ${pin[*]:-not pinned (no taskset)}; peak 
 echo
 
 # measure NAME FILE CMD...: runs CMD (stdout discarded) $runs times; records the median wall
-# time and the largest peak RSS as $dir/NAME.{s,rss}. FILE is the input, for MB/s ("-": none).
+# time, the median CPU time and the largest peak RSS as $dir/NAME.{s,cpu,rss}. FILE is the
+# input, for MB/s ("-": none).
 measure() {
   local name=$1 file=$2
   shift 2
   : > "$dir/$name.all"
-  local k start end rss
+  local k start end use
   for ((k = 0; k < runs; k++)); do
-    rss=0
+    use="0 0"
     start=$(date +%s.%N)
     if [ -n "$gnutime" ]; then
-      "$gnutime" -f %M -o "$dir/rss" "$@" > /dev/null || [ $? -eq 1 ]
-      rss=$(tail -n 1 "$dir/rss")
+      "$gnutime" -f "%M %U %S" -o "$dir/use" "$@" > /dev/null || [ $? -eq 1 ]
+      use=$(tail -n 1 "$dir/use" | awk '{ print $1, $2 + $3 }')
     else
       "$@" > /dev/null || [ $? -eq 1 ]
     fi
     end=$(date +%s.%N)
-    echo "$start $end $rss" >> "$dir/$name.all"
+    echo "$start $end $use" >> "$dir/$name.all"
   done
-  awk '{ print $2 - $1 }' "$dir/$name.all" | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }' > "$dir/$name.s"
+  median() { sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'; }
+  awk '{ print $2 - $1 }' "$dir/$name.all" | median > "$dir/$name.s"
+  awk '{ print $4 }' "$dir/$name.all" | median > "$dir/$name.cpu"
   awk 'BEGIN { m = 0 } $3 > m { m = $3 } END { print m }' "$dir/$name.all" > "$dir/$name.rss"
   local bytes=0
   [ "$file" != - ] && bytes=$(wc -c < "$file")
-  awk -v l="$name" -v t="$(cat "$dir/$name.s")" -v h="$hands" -v b="$bytes" -v m="$(cat "$dir/$name.rss")" 'BEGIN {
+  awk -v l="$name" -v t="$(cat "$dir/$name.s")" -v c="$(cat "$dir/$name.cpu")" -v h="$hands" -v b="$bytes" \
+    -v m="$(cat "$dir/$name.rss")" 'BEGIN {
     line = sprintf("%-26s %7.3f s %10.0f hands/s", l, t, h / t)
     if (b > 0) line = line sprintf(" %8.1f MB/s", b / t / 1e6); else line = line sprintf(" %13s", "")
     if (m > 0) line = line sprintf(" %7.1f MB RSS", m / 1024)
+    if (c > 0) line = line sprintf("  | CPU %6.2f s %10.0f hands/CPU-s", c, h / c)
     print line }'
 }
 

@@ -3,4 +3,7 @@ package main
 
 import "os"
 
-func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	tuneGC()
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}

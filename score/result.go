@@ -6,7 +6,6 @@
 package score
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 
@@ -84,19 +83,31 @@ func (s Scores) Get(k string) int {
 
 // MarshalJSON writes a JSON object in key order.
 func (s Scores) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	b := make([]byte, 0, 2+len(s.Keys)*16)
+	b = append(b, '{')
 	for i, k := range s.Keys {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		kb, _ := json.Marshal(k)
-		b.Write(kb)
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(s.Vals[i]))
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(s.Vals[i]), 10)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}'), nil
+}
+
+// appendJSONString appends s as a JSON string, as json.Marshal writes it: directly when no
+// byte needs escaping (printable ASCII other than " \\ < > &), else through json.Marshal.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // Words is like Scores with string values (Spades bids as written: "4", "nil", "b3").
@@ -107,18 +118,15 @@ type Words struct {
 
 // MarshalJSON writes a JSON object in key order.
 func (w Words) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	b := make([]byte, 0, 2+len(w.Keys)*16)
+	b = append(b, '{')
 	for i, k := range w.Keys {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		kb, _ := json.Marshal(k)
-		b.Write(kb)
-		b.WriteByte(':')
-		vb, _ := json.Marshal(w.Vals[i])
-		b.Write(vb)
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = appendJSONString(b, w.Vals[i])
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}'), nil
 }

@@ -545,6 +545,14 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 	s, i, n := p.s, p.i, len(p.s)
 	// The arena's slices are kept in locals while the line is read (stored back below).
 	cards, colList := a.cards, a.cols
+	if p.ascii && (n-i)%3 == 2 { // perhaps the canonical spelling: read it in one go
+		var done bool
+		if cards, colList, done = canonicalCards(s[i:], i, cards, colList, cols); done {
+			i = n
+		} else {
+			cards, colList = cards[:c0], colList[:k0]
+		}
+	}
 	for i < n {
 		if isCardSep[s[i]] {
 			i++
@@ -600,6 +608,24 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 		cl = a.cols[k0:len(a.cols):len(a.cols)]
 	}
 	return cs, cl, ok
+}
+
+// canonicalCards reads s as canonical text writes a card list, two-letter cards one blank
+// apart (an ASCII line, so a card's column is its offset plus one; s starts at offset off).
+// done is false, with some cards appended, when s is spelled otherwise: the caller then
+// drops them and reads s the general way.
+func canonicalCards(s string, off int, cards []Card, cols []int, withCols bool) (_ []Card, _ []int, done bool) {
+	for j := 0; j+1 < len(s); j += 3 {
+		r, su := rankOf[s[j]], suitOf[s[j+1]]
+		if r < 0 || su < 0 || j+2 < len(s) && s[j+2] != ' ' {
+			return cards, cols, false
+		}
+		cards = append(cards, Card(int(su)*13+int(r)))
+		if withCols {
+			cols = append(cols, off+j+1)
+		}
+	}
+	return cards, cols, true
 }
 
 // isCardSep marks the bytes that separate cards: blanks and commas.

@@ -545,7 +545,7 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 	s, i, n := p.s, p.i, len(p.s)
 	// The arena's slices are kept in locals while the line is read (stored back below).
 	cards, colList := a.cards, a.cols
-	if p.ascii && (n-i)%3 == 2 { // perhaps the canonical spelling: read it in one go
+	if p.ascii && (n-i)%3 == 2 && (n-i+1)/3 <= MaxCards { // perhaps the canonical spelling: read it in one go
 		var done bool
 		if cards, colList, done = canonicalCards(s[i:], i, cards, colList, cols); done {
 			i = n
@@ -557,6 +557,10 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 		if isCardSep[s[i]] {
 			i++
 			continue
+		}
+		if len(cards)-c0 == MaxCards {
+			p.limit(i, "more than %d cards in one statement", MaxCards)
+			break
 		}
 		// The common spelling: a rank and a suit letter, then a separator or the end.
 		if i+2 <= n && (i+2 == n || isCardSep[s[i+2]]) {
@@ -576,10 +580,6 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 		j := i + 1
 		for j < n && !isCardSep[s[j]] {
 			j++
-		}
-		if len(a.cards)-c0 == MaxCards {
-			p.limit(i, "more than %d cards in one statement", MaxCards)
-			break
 		}
 		c, good := cardOf(s[i:j])
 		if !good {

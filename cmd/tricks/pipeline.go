@@ -175,8 +175,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 		prog.tick()
 	}
 	if jobs == 1 {
-		v := validate.New()
-		res := newResolver(c)
+		v, res := newWorker(c)
 		var j job
 		for _, f := range files {
 			e.readFileLazy(f, func(load func() (*parse.Game, error), err error) {
@@ -193,9 +192,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 	free := make(chan *batch, jobs*4)
 	for i := 0; i < jobs; i++ {
 		go func() {
-			v := validate.New()
-			v.Diagnose = true
-			res := newResolver(c) // per worker: its rulesets and their tables stay on it
+			v, res := newWorker(c)
 			for b := range work {
 				for k := range b.jobs {
 					process(v, res, &b.jobs[k])
@@ -246,6 +243,14 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 		}
 	}
 	prog.done()
+}
+
+// newWorker returns what one worker replays with: its Validator and its resolver (per
+// worker: its rulesets and their tables stay on it).
+func newWorker(c choice) (*validate.Validator, *resolver) {
+	v := validate.New()
+	v.Diagnose = true
+	return v, newResolver(c)
 }
 
 // maxJobs bounds -j: more workers than this only cost memory.

@@ -58,7 +58,8 @@ func Score(rp *validate.Replay) *Result {
 type gameBlock struct {
 	g      game
 	res    Result
-	ints   [3 * validate.MaxSeats]int
+	ints   [5 * validate.MaxSeats]int
+	has    [validate.MaxSeats]bool
 	rounds [1]Round
 }
 
@@ -80,6 +81,7 @@ func newGame(rp *validate.Replay) *game {
 	s.units, s.unitOf = rp.Rules.Units(rp.Players)
 	if u, m := len(s.units), validate.MaxSeats; u <= m {
 		s.totals, s.bags, s.ptsBuf = blk.ints[:u:u], blk.ints[m:m+u:m+u], blk.ints[2*m:2*m+u:2*m+u]
+		s.recTotal, s.lastTotals, s.hasRec = blk.ints[3*m:3*m+u:3*m+u], blk.ints[4*m:4*m+u:4*m+u], blk.has[:u:u]
 	} else {
 		s.totals, s.bags = make([]int, u), make([]int, u)
 	}

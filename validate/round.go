@@ -193,7 +193,7 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 	}
 	handsKnown := !unapplied && (!ownPassing || npassed == n)
 	r.lowSure = -1
-	if lc := ((t.Deck | t.Deck2) & parse.SuitMask(parse.Clubs)).Lowest(); lc != parse.NoCard && copies(t, lc) == 1 {
+	if lc := lowestClub(t); lc != parse.NoCard && copies(t, lc) == 1 {
 		for l := 0; l < n; l++ {
 			if known[l] && dealt[l].Has(lc) && !out[l].Has(lc) {
 				r.lowSure = l // whatever happened to the passes, it stayed in this hand
@@ -273,30 +273,17 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	r.known = *known
 	eldest := r.Local(nextIn(r.Seats, r.Dealer+1, len(g.Players)))
 
-	clubs := parse.SuitMask(parse.Clubs)
-	lowClub := (t.Deck | t.Deck2) & clubs
-	lc := lowClub.Lowest()
-	firstLead := t.FirstLead
-	if firstLead == "" || lc == parse.NoCard {
-		firstLead = "eldest"
-	}
+	lc := lowestClub(t)
+	firstLead := firstLeadRule(t.FirstLead, lc)
 	// An unnamed first leader is the one the transcript's own rules seat (RULES §7); the
 	// applied rules judge the lead (firstLead).
 	seating := firstLead
 	if r.Own != nil {
-		if seating = r.Own.FirstLead; seating == "" || lc == parse.NoCard {
-			seating = "eldest"
-		}
+		seating = firstLeadRule(r.Own.FirstLead, lc)
 	}
 	holder := -1 // holder of the lowest club, nearest eldest
 	if firstLead != "eldest" || seating != "eldest" {
-		for k := 0; k < n; k++ {
-			l := (eldest + k) % n
-			if known[l] && hands[l].Has(lc) {
-				holder = l
-				break
-			}
-		}
+		holder = clubHolder(hands[:n], known[:n], eldest, lc)
 	}
 	if holder < 0 && r.lowSure >= 0 {
 		holder = r.lowSure
@@ -382,12 +369,7 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	// Without the deal, the hands inferred from the play are complete now: the holder of the
 	// lowest club nearest eldest is known (two decks may hold two).
 	if holder < 0 && firstLead != "eldest" {
-		for k := 0; k < n; k++ {
-			if l := (eldest + k) % n; hands[l].Has(lc) {
-				holder = l
-				break
-			}
-		}
+		holder = clubHolder(hands[:n], nil, eldest, lc)
 	}
 
 	// Pass 2: legality, and the cards won.

@@ -166,3 +166,32 @@ func (r *Rules) LedSuit(cards []parse.Card) parse.Suit {
 	}
 	return parse.NoSuit
 }
+
+// The first lead (RULES §2): who leads trick 1 is one rule for the checker and the generator.
+
+// lowestClub returns the lowest club of the table's deck, NoCard when it has none.
+func lowestClub(t *rulesets.Table) parse.Card {
+	return ((t.Deck | t.Deck2) & parse.SuitMask(parse.Clubs)).Lowest()
+}
+
+// firstLeadRule returns a first-lead rule as it applies: "eldest" when the rule says so, is
+// unset, or the deck has no club (lc NoCard); else "lowest-club" or "any-club".
+func firstLeadRule(rule string, lc parse.Card) string {
+	if rule == "" || lc == parse.NoCard {
+		return "eldest"
+	}
+	return rule
+}
+
+// clubHolder returns the seat nearest eldest, clockwise from it, whose hand holds c, looking
+// only at the hands known (all when known is nil); -1 when none does.
+func clubHolder(hands []Hand, known []bool, eldest int, c parse.Card) int {
+	n := len(hands)
+	for k := 0; k < n; k++ {
+		l := (eldest + k) % n
+		if (known == nil || known[l]) && hands[l].Has(c) {
+			return l
+		}
+	}
+	return -1
+}

@@ -620,19 +620,12 @@ func (r *roundSim) bid(eldest int) {
 // firstLead returns the leader of trick 1, the rule that decides it and the lowest club.
 func (r *roundSim) firstLead(eldest int) (leader int, rule string, lc parse.Card) {
 	t := r.rules.Table
-	n := len(r.seats)
-	lc = ((t.Deck | t.Deck2) & parse.SuitMask(parse.Clubs)).Lowest()
-	rule = t.FirstLead
-	if rule == "" || lc == parse.NoCard {
-		rule = "eldest"
-	}
-	if rule == "eldest" {
+	lc = lowestClub(t)
+	if rule = firstLeadRule(t.FirstLead, lc); rule == "eldest" {
 		return eldest, rule, lc
 	}
-	for k := 0; k < n; k++ {
-		if l := (eldest + k) % n; r.hands[l].Has(lc) {
-			return l, rule, lc
-		}
+	if l := clubHolder(r.hands[:len(r.seats)], nil, eldest, lc); l >= 0 {
+		return l, rule, lc
 	}
 	return eldest, "eldest", lc // cannot happen: every card is dealt
 }

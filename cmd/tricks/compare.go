@@ -153,6 +153,7 @@ func compareCommand(e *env) *cli.Command {
 				w.WriteString("file,game,ruleset,round,name,points,total,winner,error\n")
 			}
 			bad, illegal := false, false
+			games, scored := 0, false // games compared; whether any entry scored one
 			v := validate.New()
 			v.Diagnose = true
 			n := 0
@@ -165,7 +166,9 @@ func compareCommand(e *env) *cli.Command {
 						return
 					}
 					cmp := compareGame(v, g, entries)
+					games++
 					for _, eo := range cmp.Rulesets {
+						scored = scored || eo.Result != nil
 						if eo.Result != nil && len(eo.Result.Violations) > 0 {
 							illegal = true
 						}
@@ -192,6 +195,12 @@ func compareCommand(e *env) *cli.Command {
 				js.finish(w)
 			}
 			w.Flush()
+			if games > 0 && !scored {
+				// Every entry was an error for every game (a misspelt option, say): a script
+				// must not take the output for a comparison.
+				fmt.Fprintf(e.stderr, "tricks: compare: no ruleset scored any game\n")
+				bad = true
+			}
 			switch {
 			case bad:
 				return exitError{exitInput}

@@ -312,10 +312,19 @@ func process(v *validate.Validator, res *resolver, j *job) {
 	if j.game, j.err = j.load(); j.err != nil {
 		return
 	}
+	own := res.ownRules(j.game)
+	if err := res.otherFamily(own); err != nil {
+		// Spades rules cannot judge a Hearts-family play, nor the reverse: the bids or the
+		// penalty cards would silently score nothing (RULES §7: the recorded play is a fact).
+		pos := j.game.RulesetPos
+		pos.File = j.game.File
+		j.err = parse.ErrorList{{Pos: pos, Msg: "--ruleset " + err.Error()}}
+		return
+	}
 	if j.rs, j.err = res.resolve(j.game); j.err != nil {
 		return
 	}
-	rp, err := v.ReplayOwn(j.game, j.rs, res.ownRules(j.game))
+	rp, err := v.ReplayOwn(j.game, j.rs, own)
 	if err != nil {
 		var el parse.ErrorList
 		if errors.As(err, &el) {

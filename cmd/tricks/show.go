@@ -53,7 +53,8 @@ func showCommand(e *env) *cli.Command {
 			if j == nil {
 				return usageError{fmt.Errorf("show: %s has %d %s, no game %d", file, n, plural(n, "game"), c.Int("game"))}
 			}
-			process(validate.New(), newResolver(ch), j)
+			v, res := newWorker(ch) // the slip reading too, as validate and score
+			process(v, res, j)
 			if j.err != nil {
 				printError(e.stderr, j.file, j.err)
 				return exitError{exitInput}
@@ -89,7 +90,7 @@ func (e *env) nthGame(name string, nth int) (*job, int, error) {
 		defer f.Close()
 		r = f
 	}
-	rd := parse.NewReader(r, name, parse.Auto)
+	rd := parse.NewReader(r, displayName(name), parse.Auto)
 	for n := 0; ; {
 		load, err := rd.NextLazy()
 		if errors.Is(err, io.EOF) {
@@ -97,7 +98,7 @@ func (e *env) nthGame(name string, nth int) (*job, int, error) {
 		}
 		n++
 		if err != nil || n == nth {
-			return &job{file: name, load: load, err: err}, n, nil
+			return &job{file: displayName(name), load: load, err: err}, n, nil
 		}
 	}
 }

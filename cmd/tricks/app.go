@@ -92,6 +92,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 1 && app.Command(args[1]) == nil && !strings.HasPrefix(args[1], "-") && args[1] != "help" {
 			return exitInput // CommandNotFound has spoken
 		}
+		if len(args) > 2 && (args[1] == "help" || args[1] == "h") && app.Command(args[2]) == nil && !strings.HasPrefix(args[2], "-") {
+			return exitInput // help for a command that does not exist
+		}
 		return exitOK
 	case errors.As(err, &ee):
 		return ee.code

@@ -40,6 +40,8 @@ type textParser struct {
 	g    *Game
 	r    *Round // current round, nil before the first
 	errs ErrorList
+	// misspeltPlayers: an unknown statement reads as a misspelt players (did you mean).
+	misspeltPlayers bool
 
 	// the current line
 	line  int    // 1-based line number
@@ -129,7 +131,8 @@ func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*G
 		// No statement at all: the caller does not pass empty games, but be safe.
 		g.Pos = Pos{File: file, Line: firstLine, Col: 1}
 	}
-	if !g.PlayersPos.IsValid() {
+	if !g.PlayersPos.IsValid() && !p.misspeltPlayers {
+		// (A misspelt players statement has said it: that is the one mistake.)
 		p.errs.Add(g.Pos, `no players statement in this game (expected "players NAME NAME ..." before the rounds)`)
 	}
 	p.errs.Sort()
@@ -233,6 +236,7 @@ func (p *textParser) unknownStmt(kw string, off int) {
 	case kw == "---" || strings.HasPrefix(kw, "---"):
 		p.errAt(off, "unknown statement %s (games are separated by a line holding only ---)", Quote(kw))
 	default:
+		p.misspeltPlayers = p.misspeltPlayers || Suggest(kw, keywords) == "players"
 		p.errAt(off, "unknown statement %s%s (expected %s)", Quote(kw), DidYouMean(kw, keywords), keywordList)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -517,7 +518,7 @@ func tableNotes(res *score.Result, r score.Round) []string {
 			k++
 		}
 	}
-	notes := all[: len(all)-k : len(all)-k]
+	notes := groupPenalties(all[: len(all)-k : len(all)-k])
 	var order []string
 	by := map[string][]string{}
 	for _, n := range all[len(all)-k:] {
@@ -539,6 +540,36 @@ func tableNotes(res *score.Result, r score.Round) []string {
 		}
 	}
 	return notes
+}
+
+// penaltyNote is a score note that names a player and a number: "revoke: dan +13",
+// "exact reset: bob -26".
+var penaltyNote = regexp.MustCompile(`^(revoke|exact reset): (\S+) ([+-]\d+)$`)
+
+// groupPenalties writes the same penalty of several players once: "revoke +13: dan, ann".
+func groupPenalties(notes []string) []string {
+	var out []string
+	at := map[string]int{} // "revoke +13" -> its place in out
+	names := map[string][]string{}
+	for _, n := range notes {
+		m := penaltyNote.FindStringSubmatch(n)
+		if m == nil {
+			out = append(out, n)
+			continue
+		}
+		key := m[1] + " " + m[3]
+		if _, ok := at[key]; !ok {
+			at[key] = len(out)
+			out = append(out, n)
+		}
+		names[key] = append(names[key], m[2])
+	}
+	for key, i := range at {
+		if ns := names[key]; len(ns) > 1 {
+			out[i] = key + ": " + strings.Join(ns, ", ")
+		}
+	}
+	return out
 }
 
 // wrapNotes joins notes with "; " into lines of at most width characters where it can
@@ -613,9 +644,13 @@ func spadesNotes(res *score.Result, r score.Round) []string {
 				took = append(took, strconv.Itoa(r.Tricks.Get(p)))
 			}
 		}
-		n := fmt.Sprintf("%s bid %s took %s", u, strings.Join(bids, "+"), strings.Join(took, "+"))
+		bid := strings.Join(bids, "+")
+		if bid == "" {
+			bid = "-" // no bid recorded
+		}
+		n := fmt.Sprintf("%s bid %s took %s", u, bid, strings.Join(took, "+"))
 		if r.Bags != nil {
-			n += fmt.Sprintf(" bags %d", r.Bags.Get(u))
+			n += fmt.Sprintf(" bags carried %d", r.Bags.Get(u))
 		}
 		notes = append(notes, n)
 	}

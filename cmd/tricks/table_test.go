@@ -23,3 +23,10 @@ func TestGrid(t *testing.T) {
 		"total  13\n"
 	assert.Equal(t, want, b.String())
 }
+
+// The same penalty of several players is one note, in the order of first appearance.
+func TestGroupPenalties(t *testing.T) {
+	got := groupPenalties([]string{"moon: ann (old)", "revoke: dan +13", "revoke: ann +13", "exact reset: bob -26",
+		"revoke: cat +10", "exact reset: cat -26"})
+	assert.Equal(t, []string{"moon: ann (old)", "revoke +13: dan, ann", "exact reset -26: bob, cat", "revoke: cat +10"}, got)
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -178,7 +177,7 @@ func compareCommand(e *env) *cli.Command {
 					}
 					switch format {
 					case "json", "jsonl", "yaml":
-						b, _ := json.Marshal(cmp)
+						b, _ := marshalJSON(cmp)
 						writeDoc(w, format, &js, b)
 					case "csv":
 						writeCompareCSV(w, cmp)

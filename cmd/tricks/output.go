@@ -155,6 +155,18 @@ func marshalJSON(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
+// marshalIndentJSON is marshalJSON indented, for the one-object outputs (show, stats).
+func marshalIndentJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
 // structured reports whether a format is one of the machine formats that carry an element
 // per game, unreadable games included.
 func structured(format string) bool {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -67,7 +66,7 @@ func showCommand(e *env) *cli.Command {
 			w := bufio.NewWriter(e.tableOut(c.String("format")))
 			defer w.Flush()
 			if c.String("format") == "json" {
-				b, _ := json.MarshalIndent(sv, "", "  ")
+				b, _ := marshalIndentJSON(sv)
 				w.Write(b)
 				w.WriteString("\n")
 				return nil

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -51,7 +50,7 @@ func statsCommand(e *env) *cli.Command {
 				w := bufio.NewWriter(e.tableOut(c.String("format")))
 				switch c.String("format") {
 				case "json":
-					b, _ := json.MarshalIndent(st.report(), "", "  ")
+					b, _ := marshalIndentJSON(st.report())
 					w.Write(b)
 					w.WriteString("\n")
 				case "csv":

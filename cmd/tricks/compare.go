@@ -383,7 +383,14 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 	if len(groups) == 0 {
 		return
 	}
-	const width = 5 // a player's points within a ruleset's column
+	// A player's (or side's) points within a ruleset's column: as wide as the longest name, up
+	// to 12 characters (names are cut there), at least 5.
+	width := 5
+	for _, g := range groups {
+		for _, k := range g.Result.Totals.Keys {
+			width = max(width, min(textWidth(k), 12))
+		}
+	}
 	rounds := 0
 	for _, g := range groups {
 		rounds = max(rounds, len(g.Result.Rounds))

@@ -72,6 +72,10 @@ func flagValues(cmd, flag string) []string {
 			return []string{"text", "yaml"}
 		case "rulesets":
 			return []string{"table", "json", "yaml"}
+		case "show":
+			return []string{"table", "json"}
+		case "stats":
+			return []string{"table", "json", "csv"}
 		}
 		return []string{"table", "json", "jsonl", "csv", "yaml"}
 	}

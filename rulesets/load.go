@@ -341,7 +341,7 @@ func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
 		p, ok := paramByKey[key]
 		switch {
 		case !ok:
-			errs = append(errs, at(file, e.k, fmt.Errorf("unknown key %q (valid keys for a %s-family ruleset: extends, %s)", key, family, strings.Join(Keys(family), ", "))))
+			errs = append(errs, at(file, e.k, fmt.Errorf("unknown key %q%s (valid keys for a %s-family ruleset: extends, %s)", key, parse.DidYouMean(key, Keys(family)), family, strings.Join(Keys(family), ", "))))
 		case !p.appliesTo(family):
 			errs = append(errs, at(file, e.k, fmt.Errorf("%q is a %s-family key (valid keys for a %s-family ruleset: extends, %s)", key, p.family, family, strings.Join(Keys(family), ", "))))
 		}

@@ -411,6 +411,9 @@ func parsePass(key, v string) ([]string, error) {
 	out := make([]string, len(fields))
 	for i, f := range fields {
 		if !slices.Contains(passDirs, f) {
+			if s := parse.Suggest(f, passDirs); s != "" {
+				return nil, fmt.Errorf("%v; did you mean %s for %s?", valueError(key, v, passValues), s, f)
+			}
 			return nil, valueError(key, v, passValues)
 		}
 		if f == "none" {

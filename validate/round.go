@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -68,12 +69,15 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		}
 	}
 	for _, c := range src.Score {
-		if !isSide(g, t.RS, c.Player) {
+		switch {
+		case isSide(g, t.RS, c.Player):
+		case r.notSide(g, t.RS, c.Player, c.Pos):
+		default:
 			r.local(g, c.Player, c.Pos)
 		}
 	}
 	for _, c := range src.Total { // running totals cover every player, tie-breaks included
-		if !isSide(g, t.RS, c.Player) && seatOf(g.Players, c.Player) < 0 {
+		if !isSide(g, t.RS, c.Player) && !r.notSide(g, t.RS, c.Player, c.Pos) && seatOf(g.Players, c.Player) < 0 {
 			r.viol(UnknownPlayer, 0, c.Player, parse.NoCard, c.Pos, "%q is not a player%s (players: %s)", c.Player, parse.DidYouMean(c.Player, g.Players), joinNames(g.Players))
 		}
 	}
@@ -624,4 +628,27 @@ func (r *Round) names(g *parse.Game) []string {
 // 2+4), as its score and total lines may name them.
 func isSide(g *parse.Game, rs *rulesets.Ruleset, name string) bool {
 	return rs.IsSide(g.Players, name)
+}
+
+// notSide reports a score or total line's name that looks like a side ("cat+ann") but is not
+// one of the partnership's, with the side meant where its names are the same; false when
+// the name has no '+' or the game has no sides.
+func (r *Round) notSide(g *parse.Game, rs *rulesets.Ruleset, name string, pos parse.Pos) bool {
+	if !strings.Contains(name, "+") || !rs.Partnership(len(g.Players)) {
+		return false
+	}
+	sides, _ := rs.Units(g.Players)
+	hint := ""
+	if a, b, ok := strings.Cut(name, "+"); ok {
+		for _, s := range sides {
+			if s == b+"+"+a {
+				hint = "; did you mean " + s + "?"
+			}
+		}
+	}
+	if hint == "" {
+		hint = parse.DidYouMean(name, sides)
+	}
+	r.viol(UnknownPlayer, 0, name, parse.NoCard, pos, "%q is not a side%s (sides: %s)", name, hint, strings.Join(sides, ", "))
+	return true
 }

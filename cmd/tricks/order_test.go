@@ -45,9 +45,9 @@ func TestErrorsInInputOrder(t *testing.T) {
 		`b.tricks:4:18: "QX" is not a card (rank 2-9 T J Q K A, suit C D H S)`,
 		"c.tricks:4:1: incomplete-round: round 1 has 1 of 13 tricks (round 1)",
 		"c.tricks:7:1: hearts seats 3 to 6 players, not 2",
-		"c.tricks:13:18: revoke: bob played 2H on a D lead while holding D (round 1, trick 2)",
+		"c.tricks:13:18: revoke: bob played 2H on a D lead while holding D (game 3, round 1, trick 2)",
 		"    bob held 8D of the suit led (8D is played to trick 4)",
-		"c.tricks:15:1: incomplete-round: round 1 has 4 of 13 tricks (round 1)",
+		"c.tricks:15:1: incomplete-round: round 1 has 4 of 13 tricks (game 3, round 1)",
 		"5 games, 3 with violations (5 in all: 3 incomplete-round, 2 revoke), 2 unreadable",
 		"",
 	}, "\n")

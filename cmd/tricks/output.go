@@ -256,6 +256,10 @@ func (vw *validateWriter) game(j *job) {
 				pos.File = j.file
 			}
 			where := fmt.Sprintf("round %d", v.Round)
+			if j.res.Game > 1 {
+				// A file of several games numbers the rounds of each from 1.
+				where = fmt.Sprintf("game %d, %s", j.res.Game, where)
+			}
 			if v.Trick > 0 {
 				where += fmt.Sprintf(", trick %d", v.Trick)
 			}

@@ -15,7 +15,6 @@ import (
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 	"github.com/urfave/cli/v2"
-	"gopkg.in/yaml.v3"
 )
 
 // counts gathers what decides the exit status.
@@ -128,15 +127,7 @@ func writeDoc(w *bufio.Writer, format string, js *jsonOut, b []byte) {
 			w.WriteString("---\n")
 		}
 		js.n++
-		var doc yaml.Node
-		if err := yaml.Unmarshal(b, &doc); err != nil {
-			return
-		}
-		blockStyle(&doc)
-		enc := yaml.NewEncoder(w)
-		enc.SetIndent(2)
-		enc.Encode(&doc)
-		enc.Close()
+		writeYAMLDoc(w, b)
 	default:
 		w.Write(b)
 		w.WriteString("\n")
@@ -171,15 +162,6 @@ func marshalIndentJSON(v any) ([]byte, error) {
 // per game, unreadable games included.
 func structured(format string) bool {
 	return format == "json" || format == "jsonl" || format == "yaml"
-}
-
-// blockStyle clears the JSON flow and quoting styles so that YAML is written in block style
-// (yaml.v3 still quotes what needs quoting).
-func blockStyle(n *yaml.Node) {
-	n.Style = 0
-	for _, c := range n.Content {
-		blockStyle(c)
-	}
 }
 
 // ---- validate ----

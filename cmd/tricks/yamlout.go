@@ -188,4 +188,3 @@ func yamlScalar(tok json.Token) string {
 	}
 	return fmt.Sprint(tok)
 }
-

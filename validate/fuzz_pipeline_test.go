@@ -12,7 +12,7 @@ package validate_test
 // deals, passes, bids, plays, tallies, tie-breaks), mostly legal so the replay goes deep,
 // writes it as text and sends it down the same path.
 //
-// Inputs that crashed once are kept in TestFuzzRegressions.
+// Inputs that crashed once are kept under testdata/fuzz/<FuzzName>/.
 
 import (
 	"bytes"
@@ -74,11 +74,6 @@ func fzSeeds(f *testing.F, exts ...string) {
 
 func FuzzPipeline(f *testing.F) {
 	fzSeeds(f, ".tricks")
-	for _, c := range fzRegressions {
-		if c.yaml == "" {
-			f.Add([]byte(c.src))
-		}
-	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		defer fzWatchdog(fzHang)()
 		fzCheckSource(t, src, "fuzz.tricks", parse.Text)
@@ -117,7 +112,7 @@ type fzKept struct {
 // Validator for all of them (as a pipeline worker has), checking the invariants.
 func fzCheckSource(t *testing.T, src []byte, name string, format parse.Format) {
 	fzCheckLazy(t, src, name, format)
-	fzCheckSourceWith(t, src, name, format, true, fzResolve)
+	fzCheckSourceWith(t, src, name, format, fzResolve)
 }
 
 // fzCheckLazy: Reader.NextLazy (what the CLI's workers use) yields the same games and errors
@@ -171,13 +166,8 @@ func fzCheckLazy(t *testing.T, src []byte, name string, format parse.Format) {
 	}
 }
 
-// fzCheckSourceGuarded is fzCheckSource; with guard false it does not skip known bugs.
-func fzCheckSourceGuarded(t *testing.T, src []byte, name string, format parse.Format, guard bool) {
-	fzCheckSourceWith(t, src, name, format, guard, fzResolve)
-}
-
-// fzCheckSourceWith is fzCheckSourceGuarded with the rules of each game from resolve.
-func fzCheckSourceWith(t *testing.T, src []byte, name string, format parse.Format, guard bool,
+// fzCheckSourceWith is fzCheckSource with the rules of each game from resolve.
+func fzCheckSourceWith(t *testing.T, src []byte, name string, format parse.Format,
 	resolve func(*parse.Game) (*rulesets.Ruleset, error)) {
 	rd := parse.NewReader(bytes.NewReader(src), name, format)
 	v := validate.New()
@@ -1486,12 +1476,12 @@ func FuzzRuleset(f *testing.F) {
 				t.Fatalf("simulate: %v", err)
 			}
 			g.File = "simulated.tricks"
-			fzCheckSourceWith(t, parse.AppendText(nil, g), "simulated.tricks", parse.Text, true, resolve)
+			fzCheckSourceWith(t, parse.AppendText(nil, g), "simulated.tricks", parse.Text, resolve)
 		}
 		// The structure-aware games.
 		s := &fzSrc{rng: rand.New(rand.NewPCG(seed, uint64(players)))}
 		g := fzGameWith(s, "fuzz-ruleset.yaml", rs)
-		fzCheckSourceWith(t, parse.AppendText(nil, g), "fuzzgame.tricks", parse.Text, true, resolve)
+		fzCheckSourceWith(t, parse.AppendText(nil, g), "fuzzgame.tricks", parse.Text, resolve)
 	})
 }
 
@@ -1513,7 +1503,7 @@ func FuzzRulesetVariant(f *testing.F) {
 		resolve := func(g *parse.Game) (*rulesets.Ruleset, error) { return fzApplyOptions(g, rs) }
 		for k := 0; k < 3; k++ {
 			g := fzGameWith(s, "variant.yaml", rs)
-			fzCheckSourceWith(t, parse.AppendText(nil, g), "fuzzgame.tricks", parse.Text, true, resolve)
+			fzCheckSourceWith(t, parse.AppendText(nil, g), "fuzzgame.tricks", parse.Text, resolve)
 		}
 		n := rs.Players.Min + s.intn(min(rs.Players.Max, len(validate.DefaultNames))-rs.Players.Min+1)
 		if n > len(validate.DefaultNames) || rs.CheckPlayers(n) != nil {
@@ -1531,7 +1521,7 @@ func FuzzRulesetVariant(f *testing.F) {
 		if err != nil {
 			t.Fatalf("simulate: %v\n%s", err, file)
 		}
-		fzCheckSourceWith(t, parse.AppendText(nil, g), "simulated.tricks", parse.Text, true, resolve)
+		fzCheckSourceWith(t, parse.AppendText(nil, g), "simulated.tricks", parse.Text, resolve)
 	})
 }
 
@@ -1670,70 +1660,14 @@ func fzKnownSimBug(rs *rulesets.Ruleset, n int) string {
 	return ""
 }
 
-// fzRegression is a minimised crashing or absurd input, kept as a test case.
-type fzRegression struct {
-	name string
-	src  string // compact text
-	yaml string // or YAML
-	bug  string // the standing bug: the case is skipped
-	// fixed describes a bug that was fixed (in 0ef1f26 for the first five): the case must pass.
-	fixed string
-}
+// Fuzz regressions live in testdata/fuzz/<FuzzName>/ (Go runs them with the fuzz target
+// under plain go test). Those of FuzzPipeline, by file name:
+//   - partnership-tiebreak: score.(*game).round keys a tie-break round's points by player (ann, bob) while pts and totals are per side (ann+cat, bob+dan): points print {ann:0, bob:0}, totals -60/-60; tiebreak() also passes unit indexes with duplicates to lowest()
+//   - option-overflow-exact-reset: integer options are bounded by maxInt (rulesets/params.go intParam ..., 0, maxInt), not parse's maxNumber: a scores -20 in round 2 and its total wraps from -9223372036854775794 to +9223372036854775802
+//   - option-overflow-no-tricks-bonus: no-tricks-bonus=maxInt: two rounds without a trick wrap the total around (rulesets/params.go intParam upper bound)
+//   - negative-tricks-tally: a tricks tally is not range-checked (validate/round.go: r.Tricks[l] = tk.N): a failed nil with -5 tricks adds -5 bags (score/spades.go nilScore), JSON shows "bags":{"a":-5}
+//   - huge-tricks-tally-bag-loop: score/spades.go:157-166 subtracts 100 per 10 bags in a loop that appends a note and a bag_penalty entry each time: 10^8 iterations, `tricks score` dies with 'fatal error: out of memory' (6 GB+) on this 5-line file
 
-var fzRegressions = []fzRegression{
-	{
-		name: "partnership-tiebreak",
-		src:  "game spades-partnership\nplayers ann bob cat dan\nround tiebreak ann bob\nbid ann=3 bob=3\ntricks ann=13 bob=13\n",
-		fixed: "score.(*game).round keys a tie-break round's points by player (ann, bob) while pts and totals are per side " +
-			"(ann+cat, bob+dan): points print {ann:0, bob:0}, totals -60/-60; tiebreak() also passes unit indexes with duplicates to lowest()",
-	},
-	{
-		name: "option-overflow-exact-reset",
-		src: "game hearts\nplayers a b c\noption target=13 exact-reset=9223372036854775807 jd-bonus=on td-bonus=on\n" +
-			"round\ntook a: QS\nround\ntook a: JD TD\n",
-		fixed: "integer options are bounded by maxInt (rulesets/params.go intParam ..., 0, maxInt), not parse's maxNumber: " +
-			"a scores -20 in round 2 and its total wraps from -9223372036854775794 to +9223372036854775802",
-	},
-	{
-		name: "option-overflow-no-tricks-bonus",
-		src: "game hearts\nplayers a b c\noption no-tricks-bonus=9223372036854775807 pass=hold\n" +
-			"round\ntrick a: 3C 4C 5C\nround\ntrick b: 3C 4C 5C\n",
-		fixed: "no-tricks-bonus=maxInt: two rounds without a trick wrap the total around (rulesets/params.go intParam upper bound)",
-	},
-	{
-		name: "negative-tricks-tally",
-		src:  "game spades\nplayers a b c d\nround\nbid a=nil b=1 c=1 d=1\ntricks a=-5 b=1 c=1 d=1\n",
-		fixed: "a tricks tally is not range-checked (validate/round.go: r.Tricks[l] = tk.N): a failed nil with -5 tricks " +
-			"adds -5 bags (score/spades.go nilScore), JSON shows \"bags\":{\"a\":-5}",
-	},
-	{
-		name: "huge-tricks-tally-bag-loop",
-		src:  "game spades-partnership\nplayers a b c d\nround\nbid a=1 b=1 c=1 d=1\ntricks a=999999999 b=0 c=0 d=0\n",
-		fixed: "score/spades.go:157-166 subtracts 100 per 10 bags in a loop that appends a note and a bag_penalty entry " +
-			"each time: 10^8 iterations, `tricks score` dies with 'fatal error: out of memory' (6 GB+) on this 5-line file",
-	},
-}
-
-// TestFuzzRegressions runs the minimised fuzzer findings through the same checks as the
-// fuzzers. Cases of standing bugs are skipped with the bug's description; set
-// TRICKS_FUZZ_BUGS=1 to run them anyway (they fail while the bug stands; the bag-loop case
-// then needs several GB before the watchdog fires, so run it alone: -run 'Regressions/NAME').
-func TestFuzzRegressions(t *testing.T) {
-	force := os.Getenv("TRICKS_FUZZ_BUGS") != ""
-	for _, c := range fzRegressions {
-		t.Run(c.name, func(t *testing.T) {
-			if c.bug != "" && !force {
-				t.Skip("BUG: " + c.bug)
-			}
-			defer fzWatchdog(fzHang)()
-			if c.yaml != "" {
-				fzCheckSourceGuarded(t, []byte(c.yaml), "regression.yaml", parse.YAML, false)
-				return
-			}
-			fzCheckSourceGuarded(t, []byte(c.src), "regression.tricks", parse.Text, false)
-		})
-	}
-}
 
 // TestFuzzRegressionSimulateNoPass: found by FuzzRulesetVariant. A ruleset whose no-pass
 // cards can leave a player fewer passable cards than pass-count makes the game generator

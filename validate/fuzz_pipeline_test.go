@@ -1668,7 +1668,6 @@ func fzKnownSimBug(rs *rulesets.Ruleset, n int) string {
 //   - negative-tricks-tally: a tricks tally is not range-checked (validate/round.go: r.Tricks[l] = tk.N): a failed nil with -5 tricks adds -5 bags (score/spades.go nilScore), JSON shows "bags":{"a":-5}
 //   - huge-tricks-tally-bag-loop: score/spades.go:157-166 subtracts 100 per 10 bags in a loop that appends a note and a bag_penalty entry each time: 10^8 iterations, `tricks score` dies with 'fatal error: out of memory' (6 GB+) on this 5-line file
 
-
 // TestFuzzRegressionSimulateNoPass: found by FuzzRulesetVariant. A ruleset whose no-pass
 // cards can leave a player fewer passable cards than pass-count makes the game generator
 // (`tricks simulate -r dl13.yaml -p 13`) panic: roundSim.pass passes only the cards it may,

@@ -44,6 +44,9 @@ func showCommand(e *env) *cli.Command {
 				return err
 			}
 			file := c.Args().First()
+			if fi, err := os.Stat(file); err == nil && fi.IsDir() {
+				return usageError{fmt.Errorf("show: %s is a directory: show replays one game of one file (--game N)", file)}
+			}
 			j, n, err := e.nthGame(file, c.Int("game"))
 			if err != nil {
 				fmt.Fprintf(e.stderr, "tricks: %v\n", err)

@@ -135,8 +135,36 @@ func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*G
 		// (A misspelt players statement has said it: that is the one mistake.)
 		p.errs.Add(g.Pos, `no players statement in this game (expected "players NAME NAME ..." before the rounds)`)
 	}
+	for _, r := range g.Rounds {
+		p.onePerPlayer(r)
+	}
 	p.errs.Sort()
 	return g, p.errs
+}
+
+// onePerPlayer reports a player given twice in one round by statements of one kind (two deal
+// lines for ann, "bid ann=4 ann=5"): a round says each player's deal, pass, bid, tally, moon,
+// score and total once, as YAML's mappings do (where a second key is an error too).
+func (p *textParser) onePerPlayer(r *Round) {
+	check := func(kw string, n int, at func(int) (string, Pos)) {
+		for i := 1; i < n; i++ {
+			name, pos := at(i)
+			for k := 0; k < i; k++ {
+				if first, fpos := at(k); first == name {
+					p.errs.Add(pos, fmt.Sprintf("%s %s given twice in this round (first at %d:%d)", kw, Quote(name), fpos.Line, fpos.Col))
+					break
+				}
+			}
+		}
+	}
+	check("deal for", len(r.Deal), func(i int) (string, Pos) { return r.Deal[i].Player, r.Deal[i].Pos })
+	check("pass of", len(r.Passes), func(i int) (string, Pos) { return r.Passes[i].Player, r.Passes[i].Pos })
+	check("bid of", len(r.Bids), func(i int) (string, Pos) { return r.Bids[i].Player, r.Bids[i].Pos })
+	check("took for", len(r.Took), func(i int) (string, Pos) { return r.Took[i].Player, r.Took[i].Pos })
+	check("tricks for", len(r.Taken), func(i int) (string, Pos) { return r.Taken[i].Player, r.Taken[i].Pos })
+	check("moon of", len(r.Moon), func(i int) (string, Pos) { return r.Moon[i].Player, r.Moon[i].Pos })
+	check("score for", len(r.Score), func(i int) (string, Pos) { return r.Score[i].Player, r.Score[i].Pos })
+	check("total for", len(r.Total), func(i int) (string, Pos) { return r.Total[i].Player, r.Total[i].Pos })
 }
 
 // ---- line level ------------------------------------------------------------------------

@@ -1042,7 +1042,11 @@ func fzRound(s *fzSrc, g *parse.Game, r *parse.Round, rs *rulesets.Ruleset, tb *
 			}
 			r.Deal = append(r.Deal, parse.Hand{Player: name(l), Cards: cards})
 			if s.mut(40) {
-				r.Deal = append(r.Deal, parse.Hand{Player: fzPick(s, fzNames), Cards: cards})
+				// A deal line for a name not at the table (a round deals each player once: a
+				// second line for one is an input error).
+				if nm := fzPick(s, fzNames); !slices.Contains(g.Players, nm) && !slices.ContainsFunc(r.Deal, func(h parse.Hand) bool { return h.Player == nm }) {
+					r.Deal = append(r.Deal, parse.Hand{Player: nm, Cards: cards})
+				}
 			}
 		}
 	}
@@ -1185,7 +1189,10 @@ func fzRound(s *fzSrc, g *parse.Game, r *parse.Round, rs *rulesets.Ruleset, tb *
 				if s.chance(10) && n >= 4 {
 					who = g.Players[0] + "+" + g.Players[2]
 				}
-				*kind = append(*kind, parse.Count{Player: who, N: s.intn(200) - 50})
+				n := s.intn(200) - 50
+				if !slices.ContainsFunc(*kind, func(c parse.Count) bool { return c.Player == who }) {
+					*kind = append(*kind, parse.Count{Player: who, N: n})
+				}
 			}
 		}
 	}

@@ -75,7 +75,7 @@ func flagValues(cmd, flag string) []string {
 		case "show":
 			return []string{"table", "json"}
 		case "stats":
-			return []string{"table", "json", "csv"}
+			return []string{"table", "json", "jsonl", "csv", "yaml"}
 		}
 		return []string{"table", "json", "jsonl", "csv", "yaml"}
 	}

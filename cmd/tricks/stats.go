@@ -20,9 +20,9 @@ func statsCommand(e *env) *cli.Command {
 		Name:      "stats",
 		Usage:     "statistics over every game read: wins, points per round, moons, violations, Spades contracts",
 		ArgsUsage: "FILE|DIR|- ...",
-		Flags:     gameFlags("table, json, csv"),
+		Flags:     gameFlags("table, json, jsonl, csv, yaml"),
 		Action: func(c *cli.Context) error {
-			if err := checkFormat(c.String("format"), "table", "text", "json", "csv"); err != nil {
+			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
 				return err
 			}
 			if c.NArg() == 0 {
@@ -53,6 +53,16 @@ func statsCommand(e *env) *cli.Command {
 					b, _ := marshalIndentJSON(st.report())
 					w.Write(b)
 					w.WriteString("\n")
+				case "jsonl":
+					// One line per ruleset group.
+					for _, g := range st.report().Groups {
+						b, _ := marshalJSON(g)
+						w.Write(b)
+						w.WriteString("\n")
+					}
+				case "yaml":
+					b, _ := marshalJSON(st.report())
+					writeYAMLDoc(w, b)
 				case "csv":
 					st.report().writeCSV(w)
 				default:

@@ -14,7 +14,7 @@ type Game struct {
 	RulesetPos Pos
 	Players    []string // clockwise; the first deals round 1 unless the round names a dealer
 	PlayersPos Pos
-	Options    []KV // in order of appearance; later ones override earlier ones
+	Options    []KV // in order of appearance, each key once
 	Meta       []KV
 	Rounds     []*Round
 }

@@ -138,8 +138,23 @@ func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*G
 	for _, r := range g.Rounds {
 		p.onePerPlayer(r)
 	}
+	p.oneEach("option", g.Options)
+	p.oneEach("meta key", g.Meta)
 	p.errs.Sort()
 	return g, p.errs
+}
+
+// oneEach reports a key given twice among a game's options or meta entries: each is given
+// once, as in YAML's mappings (a second would silently override the first).
+func (p *textParser) oneEach(what string, kvs []KV) {
+	for i := 1; i < len(kvs); i++ {
+		for k := 0; k < i; k++ {
+			if kvs[k].Key == kvs[i].Key {
+				p.errs.Add(kvs[i].Pos, fmt.Sprintf("%s %s given twice (first at %d:%d)", what, Quote(kvs[i].Key), kvs[k].Pos.Line, kvs[k].Pos.Col))
+				break
+			}
+		}
+	}
 }
 
 // onePerPlayer reports a player given twice in one round by statements of one kind (two deal

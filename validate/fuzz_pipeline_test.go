@@ -863,8 +863,8 @@ func fzGameWith(s *fzSrc, name string, base *rulesets.Ruleset) *parse.Game {
 	for k := s.intn(5); k > 0; k-- {
 		key := fzPick(s, keys)
 		val := fzOptionValue(s, key)
-		if val == "" || strings.ContainsAny(val, " \"") {
-			continue
+		if val == "" || strings.ContainsAny(val, " \"") || slices.ContainsFunc(g.Options, func(kv parse.KV) bool { return kv.Key == key }) {
+			continue // (a game gives each option once)
 		}
 		g.Options = append(g.Options, parse.KV{Key: key, Value: val})
 		_ = rs.Set(key, val)
@@ -1359,7 +1359,8 @@ func fzDifferential(t *testing.T, g *parse.Game, src []byte) {
 		t.Fatalf("%s: Get(%q) of an option key it takes failed", rs.Name, key)
 	}
 	g2 := *g
-	g2.Options = append(slices.Clone(g.Options), parse.KV{Key: key, Value: val})
+	g2.Options = slices.DeleteFunc(slices.Clone(g.Options), func(kv parse.KV) bool { return kv.Key == key }) // each option once
+	g2.Options = append(g2.Options, parse.KV{Key: key, Value: val})
 	src2 := parse.AppendText(nil, &g2)
 	again, ok := fzOutcome(t, src2, "fuzzgame.tricks", parse.Text)
 	if !ok || again != text {

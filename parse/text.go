@@ -659,21 +659,50 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 
 // canonicalCards reads s as canonical text writes a card list, two-letter cards one blank
 // apart (an ASCII line, so a card's column is its offset plus one; s starts at offset off).
-// done is false, with some cards appended, when s is spelled otherwise: the caller then
-// drops them and reads s the general way.
+// The caller has reserved room for the cards (and columns). done is false, with nothing
+// appended, when s is spelled otherwise: the caller then reads s the general way.
 func canonicalCards(s string, off int, cards []Card, cols []int, withCols bool) (_ []Card, _ []int, done bool) {
-	for j := 0; j+1 < len(s); j += 3 {
-		r, su := rankOf[s[j]], suitOf[s[j+1]]
-		if r < 0 || su < 0 || j+2 < len(s) && s[j+2] != ' ' {
+	m := (len(s) + 1) / 3
+	c0, k0 := len(cards), len(cols)
+	if m == 0 || 3*m-1 != len(s) || cap(cards)-c0 < m || withCols && cap(cols)-k0 < m {
+		return cards, cols, false
+	}
+	for j := 2; j < len(s); j += 3 {
+		if s[j] != ' ' {
 			return cards, cols, false
 		}
-		cards = append(cards, Card(int(su)*13+int(r)))
-		if withCols {
-			cols = append(cols, off+j+1)
+	}
+	cs := cards[c0 : c0+m]
+	for k, j := 0, 0; k < len(cs) && j+1 < len(s); k, j = k+1, j+3 {
+		v := cardPair[uint16(s[j])|uint16(s[j+1])<<8]
+		if v == 0 {
+			return cards, cols, false
+		}
+		cs[k] = Card(v - 1)
+	}
+	if withCols {
+		cl := cols[k0 : k0+m]
+		for k := range cl {
+			cl[k] = off + 3*k + 1
+		}
+		cols = cols[:k0+m]
+	}
+	return cards[:c0+m], cols, true
+}
+
+// cardPair maps a two-letter card (rank letter, then suit letter, as a little-endian
+// uint16) to the card plus one, 0 when the two bytes spell no card: one look-up a card.
+var cardPair = func() *[1 << 16]uint8 {
+	t := new([1 << 16]uint8)
+	for a := 0; a < 256; a++ {
+		for b := 0; b < 256; b++ {
+			if r, su := rankOf[a], suitOf[b]; r >= 0 && su >= 0 {
+				t[a|b<<8] = uint8(int(su)*13+int(r)) + 1
+			}
 		}
 	}
-	return cards, cols, true
-}
+	return t
+}()
 
 // isCardSep marks the bytes that separate cards: blanks and commas.
 var isCardSep = [256]bool{' ': true, '\t': true, '\r': true, ',': true}

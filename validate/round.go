@@ -343,17 +343,19 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			return false
 		}
 		v.leaders[ti] = int8(leader)
+		p := leader // the seat playing card k: (leader + k) % n
 		for k, c := range tr.Cards {
-			p := (leader + k) % n
-			if known[p] {
-				continue // judged against the known hand in pass 2
+			if !known[p] { // a known hand is judged against in pass 2
+				if c < parse.NumCards && int(seen[c]+reserved[c]) < copies(t, c) {
+					seen[c]++
+					inferred[p].Add(c)
+					v.bad[ti*n+k] = false
+				} else {
+					v.bad[ti*n+k] = true
+				}
 			}
-			if c < parse.NumCards && int(seen[c]+reserved[c]) < copies(t, c) {
-				seen[c]++
-				inferred[p].Add(c)
-				v.bad[ti*n+k] = false
-			} else {
-				v.bad[ti*n+k] = true
+			if p++; p == n {
+				p = 0
 			}
 		}
 		w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards))
@@ -391,27 +393,31 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		if ti == 0 {
 			v.firstLead(g, r, tr, leader, eldest, holder, lc, firstLead)
 		}
+		p := leader           // the seat playing card k: (leader + k) % n
+		st.Led = parse.NoSuit // rules.LedSuit(tr.Cards[:k]), kept up to date as the cards are played
 		for k, c := range tr.Cards {
-			p := (leader + k) % n
 			st.Pos = k
-			st.Led = rules.LedSuit(tr.Cards[:k])
-			pos := tr.Pos
-			if k < len(tr.Cols) && tr.Cols[k] > 0 {
-				pos.Col = tr.Cols[k]
-			}
 			ok := hands[p].Has(c)
 			if !known[p] {
 				ok = !v.bad[ti*n+k]
 			}
 			if !ok {
+				pos := cardPos(tr, k)
 				if copies(t, c) > 0 && int(seen[c]) >= copies(t, c) {
 					r.viol(DuplicateCard, ti+1, r.name(g, p), c, pos, "%s was already played this round", c)
 				} else {
 					r.viol(NotInHand, ti+1, r.name(g, p), c, pos, "%s cannot hold %s", r.name(g, p), c)
 				}
 			} else {
-				if rule := rules.Judge(hands[p], c, &st); rule != "" {
+				// Following the suit led is always legal (Judge says so too): only the other
+				// plays are judged.
+				rule := ""
+				if k == 0 || st.Led == parse.NoSuit || rules.suitOf[c] != st.Led {
+					rule = rules.Judge(hands[p], c, &st)
+				}
+				if rule != "" {
 					name := r.name(g, p)
+					pos := cardPos(tr, k)
 					switch rule {
 					case Revoke:
 						r.viol(rule, ti+1, name, c, pos, "%s played %s on a %s lead while holding %s", name, c, st.Led, st.Led)
@@ -432,6 +438,12 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			}
 			if rules.Breaks(c) {
 				broken = true
+			}
+			if st.Led == parse.NoSuit {
+				st.Led = rules.suitOf[c]
+			}
+			if p++; p == n {
+				p = 0
 			}
 		}
 		w := int(v.winners[ti])

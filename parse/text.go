@@ -219,7 +219,24 @@ func (p *textParser) parseLine(s string, line int) {
 	if !p.g.Pos.IsValid() {
 		p.g.Pos = p.stmt
 	}
-	// The keyword runs to the first blank.
+	// The keyword runs to the first blank. The statements of the play are most lines: they
+	// are told by their first bytes.
+	if start+5 < end && s[start+4] == ' ' {
+		switch s[start : start+4] {
+		case "deal":
+			p.i = start + 4
+			p.handStmt(false)
+			return
+		case "pass":
+			p.i = start + 4
+			p.passStmt()
+			return
+		}
+	} else if start+6 < end && s[start+5] == ' ' && s[start:start+5] == "trick" {
+		p.i = start + 5
+		p.trickStmt()
+		return
+	}
 	j := start
 	for j < end && !isBlank(s[j]) {
 		j++

@@ -123,8 +123,24 @@ func (r *Rules) Legal(hand Hand, st *TrickState) parse.CardSet {
 // Winner returns the position in cards of the card that wins the trick, or -1 when every
 // card that could win is cancelled by its twin (two-deck games). led is the led suit.
 func (r *Rules) Winner(cards []parse.Card, led parse.Suit) int {
-	best, bestTrump := -1, false
 	twoDecks := r.Table.Deck2 != 0
+	if !twoDecks && led != parse.NoSuit && len(cards) > 0 && r.suitOf[cards[0]] == led {
+		// One deck, a suited lead: the highest trump, else the highest card of the suit led.
+		best, bestTrump := 0, r.trump != parse.NoSuit && led == r.trump
+		for i := 1; i < len(cards); i++ {
+			c := cards[i]
+			switch s := r.suitOf[c]; {
+			case r.trump != parse.NoSuit && s == r.trump:
+				if !bestTrump || r.power[c] > r.power[cards[best]] {
+					best, bestTrump = i, true
+				}
+			case s == led && !bestTrump && r.power[c] > r.power[cards[best]]:
+				best = i
+			}
+		}
+		return best
+	}
+	best, bestTrump := -1, false
 	for i, c := range cards {
 		if twoDecks && cancelled(cards, i) {
 			continue

@@ -19,6 +19,10 @@ type lineBuffer struct {
 	line int   // lines returned so far
 	bom  bool  // the byte-order mark has been looked for
 	full bool  // the last read filled the buffer: the input is a long stream
+
+	// crFree is an offset in buf before which, from where the text reader last looked, no
+	// carriage return is (so that it looks once a block, not once a line).
+	crFree int
 }
 
 // initialBuffer is the first read; while the reads keep filling the buffer, it doubles up
@@ -49,6 +53,7 @@ func (b *lineBuffer) fill() bool {
 		copy(b.buf, b.buf[keep:b.w])
 		b.w -= keep
 		b.r -= keep
+		b.crFree = max(b.crFree-keep, 0)
 		if b.mark >= 0 {
 			b.mark -= keep
 		}
@@ -113,6 +118,19 @@ func (b *lineBuffer) next() (start, end int, long, ok bool) {
 		}
 	}
 	return start, end, long, true
+}
+
+// mayHoldCR reports whether buf[start:stop] may hold a carriage return: it looks for the
+// next one from start to the end of the bytes read, once for the lines before it.
+func (b *lineBuffer) mayHoldCR(start, stop int) bool {
+	if stop > b.crFree {
+		if k := bytes.IndexByte(b.buf[start:b.w], '\r'); k < 0 {
+			b.crFree = b.w
+		} else {
+			b.crFree = start + k
+		}
+	}
+	return stop > b.crFree
 }
 
 // peek returns up to n unread bytes without consuming them.

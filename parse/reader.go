@@ -397,8 +397,10 @@ func (r *Reader) nextText() (*Game, error) {
 			checked, checkedLine = stop-lb.mark, lb.line+1
 		}
 		line := lb.buf[start:stop]
-		if k := loneCR(line); k >= 0 && firstBad(line) < 0 {
-			return r.skipGame(notTextPos(r.name, lb.line, line, k), loneCRMsg)
+		if lb.mayHoldCR(start, stop) {
+			if k := loneCR(line); k >= 0 && firstBad(line) < 0 {
+				return r.skipGame(notTextPos(r.name, lb.line, line, k), loneCRMsg)
+			}
 		}
 		if long || significant && stop-lb.mark > MaxGameBytes {
 			if pos, le, bad := r.checkText(lb.mark+checked, stop, checkedLine); bad {

@@ -290,7 +290,8 @@ func (v *Validator) seatList(g *parse.Game, r *Round, names []string, pos parse.
 
 func seatOf(players []string, name string) int {
 	for i, p := range players {
-		if p == name {
+		// The first byte tells most names apart before the whole of them is compared.
+		if len(p) == len(name) && (len(p) == 0 || p[0] == name[0]) && p == name {
 			return i
 		}
 	}

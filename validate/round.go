@@ -99,6 +99,21 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		if len(d.Cards) != t.HandSize {
 			r.viol(DealSize, 0, d.Player, parse.NoCard, d.Pos, "%s was dealt %d cards, expected %d", d.Player, len(d.Cards), t.HandSize)
 		}
+		if t.Deck2 == 0 { // one deck: a card is in it or not, dealt once or not, one bit each
+			for _, c := range d.Cards {
+				bit := parse.CardSet(1) << c
+				switch {
+				case t.Deck&bit == 0:
+					r.viol(DeckMismatch, 0, d.Player, c, d.Pos, "%s is not in the deck with %d players", c, n)
+				case deckSeen.A&bit != 0:
+					r.viol(DeckMismatch, 0, d.Player, c, d.Pos, "%s is dealt twice", c)
+				default:
+					deckSeen.A |= bit
+					dealt[l].A |= bit
+				}
+			}
+			continue
+		}
 		for _, c := range d.Cards {
 			switch {
 			case copies(t, c) == 0:

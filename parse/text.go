@@ -68,16 +68,18 @@ type textParser struct {
 
 // isASCII reports whether s is pure ASCII, eight bytes at a time.
 func isASCII(s string) bool {
-	var or byte
+	var or uint64
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		t := s[i : i+8]
-		or |= t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]
+		// one 64-bit load (the compiler merges the bytes)
+		or |= uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 	}
 	for ; i < len(s); i++ {
-		or |= s[i]
+		or |= uint64(s[i])
 	}
-	return or < utf8.RuneSelf
+	return or&0x8080808080808080 == 0
 }
 
 // textBlock holds, in one allocation with the Game, what a game of one round at a table of

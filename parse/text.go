@@ -612,11 +612,16 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 	// The arena's slices are kept in locals while the line is read (stored back below).
 	cards, colList := a.cards, a.cols
 	if p.ascii && (n-i)%3 == 2 && (n-i+1)/3 <= MaxCards { // perhaps the canonical spelling: read it in one go
-		var done bool
-		if cards, colList, done = canonicalCards(s[i:], i, cards, colList, cols); done {
+		// reserve made room for m cards (and columns) past the ends
+		if m := (n - i + 1) / 3; canonicalCards(s[i:], cards[c0:c0+m]) {
+			cards = cards[:c0+m]
+			if cols {
+				colList = colList[:k0+m]
+				for k, off := k0, i+1; k < len(colList); k, off = k+1, off+3 {
+					colList[k] = off
+				}
+			}
 			i = n
-		} else {
-			cards, colList = cards[:c0], colList[:k0]
 		}
 	}
 	for i < n {
@@ -677,51 +682,45 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 }
 
 // canonicalCards reads s as canonical text writes a card list, two-letter cards one blank
-// apart (an ASCII line, so a card's column is its offset plus one; s starts at offset off).
-// The caller has reserved room for the cards (and columns). done is false, with nothing
-// appended, when s is spelled otherwise: the caller then reads s the general way.
-func canonicalCards(s string, off int, cards []Card, cols []int, withCols bool) (_ []Card, _ []int, done bool) {
-	m := (len(s) + 1) / 3
-	c0, k0 := len(cards), len(cols)
-	if m == 0 || 3*m-1 != len(s) || cap(cards)-c0 < m || withCols && cap(cols)-k0 < m {
-		return cards, cols, false
-	}
+// apart, into out (len(s) = 3*len(out) - 1). It reports false when s is spelled otherwise
+// (out then holds some cards): the caller then reads s the general way.
+func canonicalCards(s string, out []Card) bool {
 	for j := 2; j < len(s); j += 3 {
 		if s[j] != ' ' {
-			return cards, cols, false
+			return false
 		}
 	}
-	cs := cards[c0 : c0+m]
-	for k, j := 0, 0; k < len(cs) && j+1 < len(s); k, j = k+1, j+3 {
-		v := cardPair[uint16(s[j])|uint16(s[j+1])<<8]
+	tab := &cardPair
+	for k := range out {
+		j := 3 * k
+		if j+1 >= len(s) {
+			return false
+		}
+		v := tab[uint16(s[j])|uint16(s[j+1])<<8]
 		if v == 0 {
-			return cards, cols, false
+			return false
 		}
-		cs[k] = Card(v - 1)
+		out[k] = Card(v - 1)
 	}
-	if withCols {
-		cl := cols[k0 : k0+m]
-		for k := range cl {
-			cl[k] = off + 3*k + 1
-		}
-		cols = cols[:k0+m]
-	}
-	return cards[:c0+m], cols, true
+	return true
 }
 
 // cardPair maps a two-letter card (rank letter, then suit letter, as a little-endian
 // uint16) to the card plus one, 0 when the two bytes spell no card: one look-up a card.
-var cardPair = func() *[1 << 16]uint8 {
-	t := new([1 << 16]uint8)
+var cardPair [1 << 16]uint8
+
+func init() {
 	for a := 0; a < 256; a++ {
+		if rankOf[a] < 0 {
+			continue
+		}
 		for b := 0; b < 256; b++ {
-			if r, su := rankOf[a], suitOf[b]; r >= 0 && su >= 0 {
-				t[a|b<<8] = uint8(int(su)*13+int(r)) + 1
+			if su := suitOf[b]; su >= 0 {
+				cardPair[a|b<<8] = uint8(int(su)*13+int(rankOf[a])) + 1
 			}
 		}
 	}
-	return t
-}()
+}
 
 // isCardSep marks the bytes that separate cards: blanks and commas.
 var isCardSep = [256]bool{' ': true, '\t': true, '\r': true, ',': true}

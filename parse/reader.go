@@ -397,7 +397,7 @@ func (r *Reader) nextText() (*Game, error) {
 			checked, checkedLine = stop-lb.mark, lb.line+1
 		}
 		line := lb.buf[start:stop]
-		if lb.mayHoldCR(start, stop) {
+		if stop > lb.crFree && lb.mayHoldCR(start, stop) {
 			if k := loneCR(line); k >= 0 && firstBad(line) < 0 {
 				return r.skipGame(notTextPos(r.name, lb.line, line, k), loneCRMsg)
 			}
@@ -412,7 +412,7 @@ func (r *Reader) nextText() (*Game, error) {
 			}
 			return r.skipGame(pos, limitMsg("a game longer than %d KiB", MaxGameBytes>>10))
 		}
-		if isSeparator(line) {
+		if len(line) >= 3 && (line[0] == '-' || line[0] == ' ' || line[0] == '\t') && isSeparator(line) {
 			if significant {
 				break
 			}

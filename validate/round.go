@@ -325,6 +325,10 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		}
 	}
 	var inferred [MaxSeats]Hand
+	allKnown := true
+	for l := 0; l < n; l++ {
+		allKnown = allKnown && known[l]
+	}
 	next := firstLeader
 	for ti := range src.Tricks {
 		tr := &src.Tricks[ti]
@@ -358,9 +362,9 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			return false
 		}
 		v.leaders[ti] = int8(leader)
-		p := leader // the seat playing card k: (leader + k) % n
-		for k, c := range tr.Cards {
-			if !known[p] { // a known hand is judged against in pass 2
+		// Every card of a known hand is judged against it in pass 2; the others are counted.
+		for k, p := 0, leader; k < len(tr.Cards) && !allKnown; k++ {
+			if c := tr.Cards[k]; !known[p] {
 				if c < parse.NumCards && int(seen[c]+reserved[c]) < copies(t, c) {
 					seen[c]++
 					inferred[p].Add(c)
@@ -369,7 +373,7 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 					v.bad[ti*n+k] = true
 				}
 			}
-			if p++; p == n {
+			if p++; p == n { // p is (leader + k) % n
 				p = 0
 			}
 		}

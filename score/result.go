@@ -7,7 +7,6 @@ package score
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/tricks-dev/tricks/validate"
 )
@@ -83,17 +82,7 @@ func (s Scores) Get(k string) int {
 
 // MarshalJSON writes a JSON object in key order.
 func (s Scores) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 2+len(s.Keys)*16)
-	b = append(b, '{')
-	for i, k := range s.Keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, k)
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(s.Vals[i]), 10)
-	}
-	return append(b, '}'), nil
+	return s.appendJSON(make([]byte, 0, 2+len(s.Keys)*16)), nil
 }
 
 // appendJSONString appends s as a JSON string, as json.Marshal writes it: directly when no
@@ -118,15 +107,5 @@ type Words struct {
 
 // MarshalJSON writes a JSON object in key order.
 func (w Words) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 2+len(w.Keys)*16)
-	b = append(b, '{')
-	for i, k := range w.Keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, k)
-		b = append(b, ':')
-		b = appendJSONString(b, w.Vals[i])
-	}
-	return append(b, '}'), nil
+	return w.appendJSON(make([]byte, 0, 2+len(w.Keys)*16)), nil
 }

@@ -332,6 +332,7 @@ type scoreWriter struct {
 	first  bool
 	js     jsonOut
 	nums   gameNumbers
+	buf    []byte // a result's JSON
 }
 
 func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
@@ -360,12 +361,8 @@ func (sw *scoreWriter) game(j *job) {
 	res := j.res
 	switch sw.format {
 	case "json", "jsonl", "yaml":
-		b, err := marshalJSON(res)
-		if err != nil {
-			fmt.Fprintf(sw.e.stderr, "%s: %v\n", j.file, err)
-			return
-		}
-		writeDoc(sw.w, sw.format, &sw.js, b)
+		sw.buf = res.AppendJSON(sw.buf[:0]) // marshalJSON's bytes, without reflection
+		writeDoc(sw.w, sw.format, &sw.js, sw.buf)
 	case "csv":
 		cw := newCSV(sw.w)
 		for _, r := range res.Rounds {

@@ -1,0 +1,270 @@
+package score
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// AppendJSON appends the result's JSON to b: the bytes a json.Encoder without HTML escaping
+// writes for it (without the newline), field by field, without reflection. The scores and
+// the violations are written as their MarshalJSON methods write them.
+func (r *Result) AppendJSON(b []byte) []byte {
+	b = append(b, `{"file":`...)
+	b = appendPlainString(b, r.File)
+	b = append(b, `,"game":`...)
+	b = strconv.AppendInt(b, int64(r.Game), 10)
+	b = append(b, `,"ruleset":`...)
+	b = appendPlainString(b, r.Ruleset)
+	b = append(b, `,"players":`...)
+	b = appendStrings(b, r.Players)
+	if len(r.Sides) > 0 {
+		b = append(b, `,"sides":`...)
+		b = appendStrings(b, r.Sides)
+	}
+	b = append(b, `,"rounds":`...)
+	if r.Rounds == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range r.Rounds {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = r.Rounds[i].appendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"totals":`...)
+	b = r.Totals.appendJSON(b)
+	if r.Bags != nil {
+		b = append(b, `,"bags":`...)
+		b = r.Bags.appendJSON(b)
+	}
+	b = append(b, `,"finished":`...)
+	b = strconv.AppendBool(b, r.Finished)
+	b = append(b, `,"winner":`...)
+	if r.Winner == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendPlainString(b, *r.Winner)
+	}
+	if len(r.Tied) > 0 {
+		b = append(b, `,"tied":`...)
+		b = appendStrings(b, r.Tied)
+	}
+	b = append(b, `,"violations":`...)
+	b = appendViolations(b, r.Violations)
+	return append(b, '}')
+}
+
+func (r *Round) appendJSON(b []byte) []byte {
+	b = append(b, `{"round":`...)
+	b = strconv.AppendInt(b, int64(r.Round), 10)
+	b = append(b, `,"dealer":`...)
+	if r.Dealer == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendPlainString(b, *r.Dealer)
+	}
+	if len(r.Tiebreak) > 0 {
+		b = append(b, `,"tiebreak":`...)
+		b = appendStrings(b, r.Tiebreak)
+	}
+	if r.Bids != nil {
+		b = append(b, `,"bids":`...)
+		b = r.Bids.appendJSON(b)
+	}
+	b = append(b, `,"points":`...)
+	b = r.Points.appendJSON(b)
+	b = append(b, `,"totals":`...)
+	b = r.Totals.appendJSON(b)
+	if r.Bags != nil {
+		b = append(b, `,"bags":`...)
+		b = r.Bags.appendJSON(b)
+	}
+	if r.BagPenalty != nil {
+		b = append(b, `,"bag_penalty":`...)
+		b = r.BagPenalty.appendJSON(b)
+	}
+	b = append(b, `,"moon":`...)
+	if r.Moon == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, `{"player":`...)
+		b = appendPlainString(b, r.Moon.Player)
+		b = append(b, `,"scoring":`...)
+		b = appendPlainString(b, r.Moon.Scoring)
+		b = append(b, `,"choice":`...)
+		b = appendPlainString(b, r.Moon.Choice)
+		b = append(b, '}')
+	}
+	b = append(b, `,"violations":`...)
+	b = appendViolations(b, r.Violations)
+	if r.PenaltyTotal != nil {
+		b = append(b, `,"penalty_cards_in_play":`...)
+		b = strconv.AppendInt(b, int64(*r.PenaltyTotal), 10)
+	}
+	if r.PenaltyCards != nil {
+		b = append(b, `,"penalty_cards":`...)
+		b = r.PenaltyCards.appendJSON(b)
+	}
+	if r.Tricks != nil {
+		b = append(b, `,"tricks":`...)
+		b = r.Tricks.appendJSON(b)
+	}
+	if r.Carried != 0 {
+		b = append(b, `,"carried":`...)
+		b = strconv.AppendInt(b, int64(r.Carried), 10)
+	}
+	if len(r.Resets) > 0 {
+		b = append(b, `,"resets":`...)
+		b = appendStrings(b, r.Resets)
+	}
+	if len(r.Notes) > 0 {
+		b = append(b, `,"notes":`...)
+		b = appendStrings(b, r.Notes)
+	}
+	if r.Ignored {
+		b = append(b, `,"ignored":true`...)
+	}
+	return append(b, '}')
+}
+
+// appendJSON is MarshalJSON appending.
+func (s Scores) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	for i, k := range s.Keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(s.Vals[i]), 10)
+	}
+	return append(b, '}')
+}
+
+// appendJSON is MarshalJSON appending.
+func (w Words) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	for i, k := range w.Keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = appendJSONString(b, w.Vals[i])
+	}
+	return append(b, '}')
+}
+
+// appendViolations writes violations as a JSON array of their MarshalJSON (null when nil):
+// the common violation directly, one with a byte that needs escaping through the method.
+func appendViolations(b []byte, vs []validate.Violation) []byte {
+	if vs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		v := &vs[i]
+		if !plain(v.Player) || !plain(v.Rule) || !plain(v.Msg) || !plain(v.Note) {
+			j, _ := v.MarshalJSON()
+			b = append(b, j...)
+			continue
+		}
+		b = append(b, `{"round":`...)
+		b = strconv.AppendInt(b, int64(v.Round), 10)
+		b = append(b, `,"trick":`...)
+		if v.Trick > 0 {
+			b = strconv.AppendInt(b, int64(v.Trick), 10)
+		} else {
+			b = append(b, "null"...)
+		}
+		b = append(b, `,"player":`...)
+		if v.Player != "" {
+			b = appendQuoted(b, v.Player)
+		} else {
+			b = append(b, "null"...)
+		}
+		b = append(b, `,"card":`...)
+		if v.Card != parse.NoCard {
+			b = appendJSONString(b, v.Card.String())
+		} else {
+			b = append(b, "null"...)
+		}
+		b = append(b, `,"rule":`...)
+		b = appendQuoted(b, v.Rule)
+		b = append(b, `,"message":`...)
+		b = appendQuoted(b, v.Msg)
+		if v.Pos.Line != 0 {
+			b = append(b, `,"line":`...)
+			b = strconv.AppendInt(b, int64(v.Pos.Line), 10)
+		}
+		if v.Pos.Col != 0 {
+			b = append(b, `,"col":`...)
+			b = strconv.AppendInt(b, int64(v.Pos.Col), 10)
+		}
+		if v.Note != "" {
+			b = append(b, `,"note":`...)
+			b = appendQuoted(b, v.Note)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendStrings writes a list of strings as the encoder without HTML escaping does (null
+// when nil).
+func appendStrings(b []byte, list []string) []byte {
+	if list == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendPlainString(b, s)
+	}
+	return append(b, ']')
+}
+
+// plain reports whether s is printable ASCII that needs no escaping in JSON, HTML escaping
+// included (no " \\ < > &).
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
+}
+
+// appendQuoted appends a string that plain accepts.
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendPlainString appends s as a JSON string as an encoder without HTML escaping writes it
+// (< > & as they are).
+func appendPlainString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			enc.Encode(s) //nolint:errcheck // a string always encodes
+			return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
+		}
+	}
+	return appendQuoted(b, s)
+}

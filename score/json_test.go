@@ -1,0 +1,68 @@
+package score_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// encoded is what a json.Encoder without HTML escaping writes for v, without the newline.
+func encoded(t *testing.T, v any) string {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return string(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+}
+
+// TestAppendJSON: Result.AppendJSON writes the bytes of the encoder, for results with every
+// field set or left empty, names and messages that need escaping (HTML characters included),
+// and for scored games.
+func TestAppendJSON(t *testing.T) {
+	s := func(v string) *string { return &v }
+	n := func(v int) *int { return &v }
+	sc := func(keys ...string) *score.Scores {
+		x := score.Scores{Keys: keys, Vals: make([]int, len(keys))}
+		for i := range x.Vals {
+			x.Vals[i] = 7*i - 13
+		}
+		return &x
+	}
+	viols := []validate.Violation{
+		{Round: 1, Trick: 3, Player: "ann", Card: parse.NewCard(parse.Spades, 10), Rule: validate.Revoke, Msg: "ann revoked", Pos: parse.Pos{File: "f", Line: 4, Col: 9}, Note: "held: KS"},
+		{Round: 2, Card: parse.NoCard, Rule: validate.DealSize, Msg: "a <b> & \"c\" \u2028 é\x01"},
+		{Round: 1, Trick: 1, Player: "zoë", Card: parse.NoCard, Rule: "x", Msg: "m", Pos: parse.Pos{Line: 2}},
+	}
+	full := &score.Result{
+		File: "<stdin> & \"x\"", Game: 3, Ruleset: "hearts", Players: []string{"ann", "bob<", "cät", "d\\n"},
+		Sides: []string{"ann+cat", "bob+dan"},
+		Rounds: []score.Round{
+			{Round: 1, Dealer: s("ann"), Tiebreak: []string{"ann", "bob"}, Bids: &score.Words{Keys: []string{"ann", "b&b"}, Vals: []string{"nil", "b<3"}},
+				Points: *sc("ann", "bob"), Totals: *sc("a\"b", "<bob>"), Bags: sc("x"), BagPenalty: sc("y"),
+				Moon: &score.Moon{Player: "ann", Scoring: "old", Choice: "auto"}, Violations: viols,
+				PenaltyTotal: n(14), PenaltyCards: sc("ann"), Tricks: sc("bob"), Carried: 2, Resets: []string{"ann"}, Notes: []string{"n<1>", "n2"}, Ignored: true},
+			{Round: 2, Points: score.Scores{}, Totals: score.Scores{Keys: []string{}, Vals: []int{}}, Violations: []validate.Violation{}, Tiebreak: []string{}},
+		},
+		Totals: *sc("ann", "bob"), Bags: sc("ann+cat"), Finished: true, Winner: s("ann & bob"), Tied: []string{"ann", "bob"},
+		Violations: viols,
+	}
+	results := []*score.Result{full, {}, {Players: []string{}, Rounds: []score.Round{}, Violations: []validate.Violation{}, Sides: []string{}, Tied: []string{}}}
+	results = append(results, play(t, `game hearts
+players ann bob cat dan
+trick ann: 2C AC 8C 5C
+trick bob: 3C QH 9C 4C
+`))
+	for i, r := range results {
+		want := encoded(t, r)
+		if got := string(r.AppendJSON([]byte("x"))); got != "x"+want {
+			t.Errorf("result %d:\n got %s\nwant x%s", i, got, want)
+		}
+	}
+}

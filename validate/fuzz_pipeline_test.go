@@ -224,26 +224,13 @@ func fzResolve(g *parse.Game) (*rulesets.Ruleset, error) {
 	if !rulesets.IsBuiltin(g.Ruleset) {
 		return nil, errFzNotBuiltin
 	}
-	base, err := rulesets.Load(g.Ruleset)
-	if err != nil {
-		return nil, parse.ErrorList{{Pos: g.RulesetPos, Msg: err.Error()}}
-	}
-	return fzApplyOptions(g, base)
+	return rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
 }
 
-// fzApplyOptions applies a game's option lines to a copy of base, as the resolver does.
+// fzApplyOptions applies a game's option lines to a copy of base, as the resolver does with
+// base on the command line.
 func fzApplyOptions(g *parse.Game, base *rulesets.Ruleset) (*rulesets.Ruleset, error) {
-	rs := base.Clone()
-	var errs parse.ErrorList
-	for _, kv := range g.Options {
-		if err := rs.Set(kv.Key, kv.Value); err != nil {
-			if err.Error() == "" {
-				return nil, fmt.Errorf("option %s=%s: empty error message", kv.Key, kv.Value)
-			}
-			errs.Add(kv.Pos, err.Error())
-		}
-	}
-	return rs, errs.Err()
+	return rulesets.NewResolver(rulesets.Choice{Ruleset: "fuzz-variant", Base: base}).Resolve(g)
 }
 
 // fzPositioned: an input error is a non-empty parse.ErrorList whose every message names a

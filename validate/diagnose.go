@@ -629,6 +629,12 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 		}
 		res := top.res
 		res.Src, res.Violations = src, out
+		if h.kind == editDelete && h.at > 0 && h.at < len(res.leaders) {
+			// The trick written twice stays in the transcript: it shows as the one it repeats.
+			copy(res.leaders[h.at+1:], res.leaders[h.at:])
+			copy(res.winners[h.at+1:], res.winners[h.at:])
+			res.leaders[h.at], res.winners[h.at] = res.leaders[h.at-1], res.winners[h.at-1]
+		}
 		*r = *res
 	}
 }

@@ -59,6 +59,10 @@ type Round struct {
 	Violations []Violation
 
 	known [MaxSeats]bool // hands known from the deal (and passes) when the play began
+	start [MaxSeats]Hand // those hands as the play began
+	// leaders and winners of the tricks as the replay took them (local seats; winner -1:
+	// every winning card cancelled), for View.
+	leaders, winners [parse.MaxTricks]int8
 	// lowSure is the local seat that surely holds the lowest club from the deal, even where
 	// the passes cannot be applied (dealt it and did not pass it); -1 when none is sure.
 	lowSure int

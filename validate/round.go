@@ -289,7 +289,7 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
 	src, t, rules := r.Src, r.Table, r.Rules
 	n := len(r.Seats)
-	r.known = *known
+	r.known, r.start = *known, *hands
 	eldest := r.Local(nextIn(r.Seats, r.Dealer+1, len(g.Players)))
 
 	lc := lowestClub(t)
@@ -362,6 +362,9 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			return false
 		}
 		v.leaders[ti] = int8(leader)
+		if ti < len(r.leaders) {
+			r.leaders[ti] = int8(leader)
+		}
 		// Every card of a known hand is judged against it in pass 2; the others are counted.
 		for k, p := 0, leader; k < len(tr.Cards) && !allKnown; k++ {
 			if c := tr.Cards[k]; !known[p] {
@@ -384,6 +387,9 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		} else {
 			v.winners[ti] = -1
 			next = leader
+		}
+		if ti < len(r.winners) {
+			r.winners[ti] = v.winners[ti]
 		}
 	}
 	for l := 0; l < n; l++ {

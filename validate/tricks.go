@@ -2,7 +2,6 @@ package validate
 
 import (
 	"github.com/tricks-dev/tricks/parse"
-	"github.com/tricks-dev/tricks/rulesets"
 )
 
 // TrickView is one trick of a replayed round as a person reads it: who led, the cards in
@@ -50,94 +49,20 @@ func (r *Round) View(g *parse.Game) RoundView {
 	if src == nil || len(src.Tricks) == 0 || rules == nil {
 		return out
 	}
-	localOf := func(name string) int {
-		if gs := seatOf(g.Players, name); gs >= 0 {
-			return r.Local(gs)
-		}
-		return -1
+	// The hands as the play began, where the replay knew them all (from the deal and the
+	// passes), and the leaders and winners it took: the replay's own facts, not found again.
+	fromDeal := true
+	for l := 0; l < n; l++ {
+		fromDeal = fromDeal && r.known[l]
 	}
-
-	// Hands from the deal and the passes, when every seat's deal and (in a passing round)
-	// every pass is recorded.
-	var hands [MaxSeats]Hand
-	dealt := 0
-	var have [MaxSeats]bool
-	for _, d := range src.Deal {
-		if l := localOf(d.Player); l >= 0 && !have[l] {
-			have[l] = true
-			dealt++
-			for _, c := range d.Cards {
-				hands[l].Add(c)
-			}
-		}
-	}
-	off, _ := rulesets.PassOffset(r.PassDir, n)
-	passing := off != 0 && t.PassCount > 0 && t.RS.Family != rulesets.Spades
-	fromDeal := dealt == n
-	if fromDeal && passing {
-		fromDeal = len(src.Passes) == n
-	}
-	if fromDeal {
-		var in [MaxSeats]Hand
-		for _, p := range src.Passes {
-			l := localOf(p.Player)
-			to := (l + off) % n
-			if p.To != "" {
-				to = localOf(p.To)
-			}
-			if l < 0 || to < 0 {
-				fromDeal = false
-				break
-			}
-			for _, c := range p.Cards {
-				hands[l].Remove(c)
-				in[to].Add(c)
-			}
-		}
-		for l := 0; l < n; l++ {
-			eachCard(in[l], func(c parse.Card) { hands[l].Add(c) })
-		}
-	}
-
-	// Leaders and winners, as the replay finds them.
-	eldest := r.Local(nextIn(r.Seats, r.Dealer+1, len(g.Players)))
-	first := eldest
-	if t.FirstLead != "" && t.FirstLead != "eldest" {
-		lc := ((t.Deck | t.Deck2) & parse.SuitMask(parse.Clubs)).Lowest()
-		first = -1
-		if lc == parse.NoCard {
-			first = eldest
-		} else if fromDeal {
-			for k := 0; k < n && first < 0; k++ {
-				if l := (eldest + k) % n; hands[l].Has(lc) {
-					first = l
-				}
-			}
-		}
-	}
+	hands := r.start
 	views := make([]TrickView, len(src.Tricks))
-	next := first
 	for ti := range src.Tricks {
 		tr := &src.Tricks[ti]
-		leader := next
-		if tr.Leader != "" {
-			if l := localOf(tr.Leader); l >= 0 {
-				leader = l
-			}
-		}
-		if leader < 0 {
-			leader = eldest // not reached: the replay refuses a round whose first leader is unknown
-		}
-		tv := TrickView{Number: ti + 1, Leader: leader, Cards: tr.Cards, Seats: make([]int, len(tr.Cards))}
+		leader, winner := int(r.leaders[min(ti, len(r.leaders)-1)]), int(r.winners[min(ti, len(r.winners)-1)])
+		tv := TrickView{Number: ti + 1, Leader: leader, Winner: winner, Cards: tr.Cards, Seats: make([]int, len(tr.Cards))}
 		for k := range tr.Cards {
 			tv.Seats[k] = (leader + k) % n
-		}
-		if w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards)); w >= 0 {
-			tv.Winner = tv.Seats[w]
-			next = tv.Winner
-		} else {
-			tv.Winner = -1
-			next = leader
 		}
 		views[ti] = tv
 	}

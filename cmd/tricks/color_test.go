@@ -15,6 +15,9 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // openPty opens a pseudo-terminal pair (Linux /dev/ptmx), or skips the test.
@@ -101,9 +104,7 @@ trick ann: 6S 7S 8S 9S
 // never coloured.
 func TestColorTerminal(t *testing.T) {
 	game := filepath.Join(t.TempDir(), "illegal.tricks")
-	if err := os.WriteFile(game, []byte(colorGame), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(game, []byte(colorGame), 0o666))
 	t.Setenv("NO_COLOR", "")
 
 	for _, c := range []struct {
@@ -112,40 +113,20 @@ func TestColorTerminal(t *testing.T) {
 	}{{"score", 0}, {"validate", 1}} {
 		t.Run(c.cmd, func(t *testing.T) {
 			plain, code := runPlain(t, c.cmd, game)
-			if code != c.code {
-				t.Fatalf("exit %d, want %d", code, c.code)
-			}
-			if ansiRE.MatchString(plain) || strings.Contains(plain, "\x1b[") {
-				t.Fatalf("colour on a non-terminal:\n%q", plain)
-			}
+			require.Equal(t, c.code, code, "exit status")
+			require.NotContains(t, plain, "\x1b[", "colour on a non-terminal")
 
 			tty, code := runOnTerminal(t, c.cmd, game)
-			if code != c.code {
-				t.Fatalf("on a terminal: exit %d, want %d", code, c.code)
-			}
-			if !ansiRE.MatchString(tty) {
-				t.Errorf("no colour on a terminal:\n%s", tty)
-			}
-			if got := ansiRE.ReplaceAllString(tty, ""); got != plain {
-				t.Errorf("colour changes the text:\n--- terminal, escapes removed\n%s--- plain\n%s", got, plain)
-			}
+			require.Equal(t, c.code, code, "exit status on a terminal")
+			assert.Regexp(t, ansiRE, tty, "no colour on a terminal")
+			assert.Equal(t, plain, ansiRE.ReplaceAllString(tty, ""), "colour changes the text (terminal, escapes removed)")
 
 			tty, _ = runOnTerminal(t, c.cmd, "--no-color", game)
-			if strings.Contains(tty, "\x1b[") {
-				t.Errorf("--no-color on a terminal printed escapes:\n%q", tty)
-			}
-			if tty != plain {
-				t.Errorf("--no-color on a terminal:\n%s\nwant\n%s", tty, plain)
-			}
+			assert.Equal(t, plain, tty, "--no-color on a terminal")
 
 			t.Setenv("NO_COLOR", "1")
 			tty, _ = runOnTerminal(t, c.cmd, game)
-			if strings.Contains(tty, "\x1b[") {
-				t.Errorf("NO_COLOR=1 on a terminal printed escapes:\n%q", tty)
-			}
-			if tty != plain {
-				t.Errorf("NO_COLOR=1 on a terminal:\n%s\nwant\n%s", tty, plain)
-			}
+			assert.Equal(t, plain, tty, "NO_COLOR=1 on a terminal")
 		})
 	}
 
@@ -153,19 +134,11 @@ func TestColorTerminal(t *testing.T) {
 	// or validate rule, bob's 26 (a loss), the leader of the totals.
 	t.Run("what", func(t *testing.T) {
 		tty, _ := runOnTerminal(t, "score", game)
-		for _, want := range []string{"+26 → 26"} {
-			if !regexp.MustCompile("\x1b\\[[0-9;]*m" + regexp.QuoteMeta(want)).MatchString(tty) {
-				t.Errorf("%q is not coloured:\n%q", want, tty)
-			}
-		}
+		assert.Regexp(t, "\x1b\\[[0-9;]*m"+regexp.QuoteMeta("+26 → 26"), tty, "bob's loss is not coloured")
 		total := regexp.MustCompile(`(?m)^total .*$`).FindString(tty)
-		if !ansiRE.MatchString(total) {
-			t.Errorf("the leader of the totals is not highlighted: %q", total)
-		}
+		assert.Regexp(t, ansiRE, total, "the leader of the totals is not highlighted")
 		tty, _ = runOnTerminal(t, "validate", game)
-		if !regexp.MustCompile("\x1b\\[[0-9;]*mrevoke").MatchString(tty) {
-			t.Errorf("the rule code is not coloured:\n%q", tty)
-		}
+		assert.Regexp(t, "\x1b\\[[0-9;]*mrevoke", tty, "the rule code is not coloured")
 	})
 
 	// Machine-readable formats stay plain even on a terminal.
@@ -174,12 +147,8 @@ func TestColorTerminal(t *testing.T) {
 			for _, cmd := range []string{"score", "validate"} {
 				tty, _ := runOnTerminal(t, cmd, "-f", f, game)
 				plain, _ := runPlain(t, cmd, "-f", f, game)
-				if strings.Contains(tty, "\x1b[") {
-					t.Errorf("%s -f %s on a terminal printed escapes:\n%q", cmd, f, tty)
-				}
-				if tty != plain {
-					t.Errorf("%s -f %s differs on a terminal:\n%s\nwant\n%s", cmd, f, tty, plain)
-				}
+				assert.NotContains(t, tty, "\x1b[", "%s -f %s on a terminal printed escapes", cmd, f)
+				assert.Equal(t, plain, tty, "%s -f %s differs on a terminal", cmd, f)
 			}
 		})
 	}
@@ -239,24 +208,13 @@ const lastGame = "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C 
 func TestProgressTerminal(t *testing.T) {
 	withProgressDelay(t, 100*time.Millisecond) // slowBatch's pause brings it out
 	stdout, stderr, code := runProgress(t, slowBatch(lastGame), "score", "-f", "jsonl", "-")
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
-	}
-	if !regexp.MustCompile(`[0-9]`).MatchString(stderr) {
-		t.Errorf("no progress on a terminal after a long pause: %q", stderr)
-	}
-	if !strings.HasSuffix(stderr, progressErase) {
-		t.Errorf("the progress line is not erased at the end: %q", stderr)
-	}
-	if !strings.Contains(stderr, "games/s") {
-		t.Errorf("no rate in the progress of standard input (size unknown): %q", stderr)
-	}
-	if n := strings.Count(stdout, "\n"); n != 513 {
-		t.Errorf("%d result lines, want 513", n)
-	}
-	if strings.Contains(stdout, "\r") || strings.Contains(stdout, "\x1b") {
-		t.Errorf("progress leaked into stdout")
-	}
+	require.Equal(t, 0, code, "stderr %q", stderr)
+	assert.Regexp(t, `[0-9]`, stderr, "no progress on a terminal after a long pause")
+	assert.True(t, strings.HasSuffix(stderr, progressErase), "the progress line is not erased at the end: %q", stderr)
+	assert.Contains(t, stderr, "games/s", "no rate in the progress of standard input (size unknown)")
+	assert.Equal(t, 513, strings.Count(stdout, "\n"), "result lines")
+	assert.NotContains(t, stdout, "\r", "progress leaked into stdout")
+	assert.NotContains(t, stdout, "\x1b", "progress leaked into stdout")
 }
 
 // TestProgressErrorsOwnLine: an input error met while the progress line is showing must
@@ -265,17 +223,12 @@ func TestProgressErrorsOwnLine(t *testing.T) {
 	withProgressDelay(t, 100*time.Millisecond)
 	bad := "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C QX 5C\n---\n" + lastGame
 	_, stderr, code := runProgress(t, slowBatch(bad), "validate", "-q", "-")
-	if code != 2 {
-		t.Fatalf("exit %d, want 2", code)
-	}
+	require.Equal(t, exitInput, code, "exit status")
 	i := strings.Index(stderr, "<stdin>:2564:18: ")
-	if i < 0 {
-		t.Fatalf("no error for the bad card: %q", stderr)
-	}
+	require.GreaterOrEqual(t, i, 0, "no error for the bad card: %q", stderr)
 	before := stderr[:i]
-	if !strings.HasSuffix(before, progressErase) && !strings.HasSuffix(before, "\n") && before != "" {
-		t.Errorf("the error continues the progress line: %q", stderr)
-	}
+	assert.True(t, before == "" || strings.HasSuffix(before, progressErase) || strings.HasSuffix(before, "\n"),
+		"the error continues the progress line: %q", stderr)
 }
 
 // progressErase is what erases the progress line (ANSI: clear the line, back to its start).
@@ -292,18 +245,10 @@ func TestProgressKnownTotal(t *testing.T) {
 		b.WriteString(lastGame)
 	}
 	file := filepath.Join(t.TempDir(), "many.tricks")
-	if err := os.WriteFile(file, []byte(b.String()), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(file, []byte(b.String()), 0o666))
 	withProgressDelay(t, 0)
 	_, stderr, code := runProgress(t, strings.NewReader(""), "validate", "-q", "-j", "1", file)
-	if code != 1 {
-		t.Fatalf("exit %d, want 1 (the games are incomplete rounds)", code)
-	}
-	if !regexp.MustCompile(`tricks: +[0-9]+% \|.*\[[0-9]+s:[0-9]+s\]`).MatchString(stderr) {
-		t.Errorf("no percentage and time left: %q", stderr)
-	}
-	if !strings.HasSuffix(stderr, progressErase) {
-		t.Errorf("the progress line is not erased at the end: %q", stderr)
-	}
+	require.Equal(t, exitIllegal, code, "exit status (the games are incomplete rounds)")
+	assert.Regexp(t, `tricks: +[0-9]+% \|.*\[[0-9]+s:[0-9]+s\]`, stderr, "no percentage and time left")
+	assert.True(t, strings.HasSuffix(stderr, progressErase), "the progress line is not erased at the end: %q", stderr)
 }

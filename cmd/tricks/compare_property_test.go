@@ -127,7 +127,7 @@ func TestCompareKeepsThePlay(t *testing.T) {
 							case validate.AfterGameEnd, validate.BadTiebreak:
 								// the game ends elsewhere under other rules
 							default:
-								t.Fatalf("%v game %d under %s: %s %s (%s)", args, g.Index, eo.Ruleset, vi.Rule, vi.Msg, vi.Pos)
+								require.Failf(t, "a violation the table did not make", "%v game %d under %s: %s %s (%s)", args, g.Index, eo.Ruleset, vi.Rule, vi.Msg, vi.Pos)
 							}
 						}
 					}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
 )
@@ -23,9 +25,7 @@ var userDocs = []string{"README.md", "parse/FORMAT.md", "rulesets/RULES.md", "cm
 func readDoc(t *testing.T, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(repoRoot, name))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return string(b)
 }
 
@@ -65,17 +65,14 @@ func TestDocLinks(t *testing.T) {
 			}
 			path := filepath.Join(repoRoot, filepath.Dir(name), target)
 			rel, err := filepath.Rel(repoRoot, path)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				t.Errorf("%s links to %s, outside the repository", name, target)
+			if !assert.NoError(t, err) || !assert.False(t, strings.HasPrefix(rel, ".."), "%s links to %s, outside the repository", name, target) {
 				continue
 			}
-			if _, err := os.Stat(path); err != nil {
-				t.Errorf("%s links to %s: %v", name, target, err)
-			}
+			_, err = os.Stat(path)
+			assert.NoError(t, err, "%s links to %s", name, target)
 		}
-		if user, _, _ := strings.Cut(doc, "\n## Development"); strings.Contains(user, "../shared") {
-			t.Errorf("%s mentions ../shared, which a clone does not have", name)
-		}
+		user, _, _ := strings.Cut(doc, "\n## Development")
+		assert.NotContains(t, user, "../shared", "%s mentions ../shared, which a clone does not have", name)
 	}
 }
 
@@ -90,16 +87,14 @@ func TestDocTranscripts(t *testing.T) {
 			}
 			n++
 			code := run([]string{"tricks", "validate", "-q", "-"}, strings.NewReader(f.text), &strings.Builder{}, &strings.Builder{})
-			var stderr strings.Builder
 			if code == exitInput {
+				var stderr strings.Builder
 				run([]string{"tricks", "validate", "-"}, strings.NewReader(f.text), &strings.Builder{}, &stderr)
-				t.Errorf("%s:%d: the transcript cannot be read:\n%s", name, f.line, stderr.String())
+				assert.Fail(t, "a transcript of the docs cannot be read", "%s:%d:\n%s", name, f.line, stderr.String())
 			}
 		}
 	}
-	if n < 10 {
-		t.Errorf("only %d transcripts in the docs", n)
-	}
+	assert.GreaterOrEqual(t, n, 10, "transcripts in the docs")
 }
 
 // TestRuleCodeExamples: CLI.md has a section per rule code whose transcript, run through
@@ -107,9 +102,7 @@ func TestDocTranscripts(t *testing.T) {
 func TestRuleCodeExamples(t *testing.T) {
 	doc := readDoc(t, "cmd/tricks/CLI.md")
 	_, codes, ok := strings.Cut(doc, "\n## Rule codes\n")
-	if !ok {
-		t.Fatal("CLI.md has no Rule codes section")
-	}
+	require.True(t, ok, "CLI.md has no Rule codes section")
 	sections := map[string]string{}
 	for _, s := range strings.Split(codes, "\n### `")[1:] {
 		code, body, _ := strings.Cut(s, "`")
@@ -125,9 +118,7 @@ func TestRuleCodeExamples(t *testing.T) {
 	for _, code := range all {
 		t.Run(code, func(t *testing.T) {
 			body, ok := sections[code]
-			if !ok {
-				t.Fatalf("CLI.md has no example for %s", code)
-			}
+			require.True(t, ok, "CLI.md has no example for %s", code)
 			var src, want string
 			for _, f := range fences(body) {
 				switch {
@@ -139,28 +130,19 @@ func TestRuleCodeExamples(t *testing.T) {
 			}
 			cmd, lines, _ := strings.Cut(want, "\n")
 			file := code + ".tricks"
-			if src == "" || cmd != "$ tricks validate "+file {
-				t.Fatalf("the example needs a tricks block and a text block starting with $ tricks validate %s", file)
-			}
-			if err := os.WriteFile(file, []byte(src), 0o666); err != nil {
-				t.Fatal(err)
-			}
+			require.NotEmpty(t, src, "the example needs a tricks block")
+			require.Equal(t, "$ tricks validate "+file, cmd, "the example's text block starts with the command")
+			require.NoError(t, os.WriteFile(file, []byte(src), 0o666))
 			out, stderr, status := runCLI("validate", file)
-			if status != exitIllegal {
-				t.Errorf("exit %d, want 1; stderr %q", status, stderr)
-			}
+			assert.Equal(t, exitIllegal, status, "exit status; stderr %q", stderr)
 			got := strings.Split(out, "\n")
 			for _, line := range strings.Split(strings.TrimSpace(lines), "\n") {
-				if !strings.Contains(line, ": "+code+": ") {
-					t.Errorf("example line %q does not show %s", line, code)
-				}
+				assert.Contains(t, line, ": "+code+": ", "an example line that does not show its code")
 				found := false
 				for _, g := range got {
 					found = found || strings.HasPrefix(g, line)
 				}
-				if !found {
-					t.Errorf("validate does not print %q; it prints:\n%s", line, out)
-				}
+				assert.True(t, found, "validate does not print %q; it prints:\n%s", line, out)
 			}
 		})
 	}
@@ -175,9 +157,7 @@ func TestRulesDocCoversRulesets(t *testing.T) {
 		names = append(names, rulesets.Keys(f)...)
 	}
 	for _, n := range names {
-		if !strings.Contains(doc, "`"+n+"`") {
-			t.Errorf("RULES.md does not mention `%s`", n)
-		}
+		assert.Contains(t, doc, "`"+n+"`", "RULES.md does not mention it")
 	}
 }
 
@@ -213,17 +193,11 @@ func TestReadmeExamples(t *testing.T) {
 			fmt.Fprintf(&script, "# README: %s\n%sexec bash -o pipefail -c %s\n", line, cond, shellQuote(line+"; s=$?; [ $s -le 1 ] || exit $s"))
 		}
 	}
-	if n < 8 {
-		t.Fatalf("only %d shell examples in the README", n)
-	}
+	require.GreaterOrEqual(t, n, 8, "shell examples in the README")
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "readme.txtar"), []byte(script.String()), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "readme.txtar"), []byte(script.String()), 0o666))
 	examples, err := filepath.Abs(filepath.Join(repoRoot, "testdata", "examples"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	testscript.Run(t, testscript.Params{
 		Dir: dir,
 		Setup: func(env *testscript.Env) error {

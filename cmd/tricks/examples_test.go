@@ -10,6 +10,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // examplesDir is ../shared/examples beside the repository: transcripts with the results an
@@ -24,9 +27,7 @@ const examplesDir = "../../../shared/examples"
 func TestExamples(t *testing.T) {
 	if _, err := os.Stat(examplesDir); err != nil {
 		msg := fmt.Sprintf("TestExamples: no examples at %s (../shared is absent): the agreement with the independent results is NOT checked", examplesDir)
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg + "; CI must have it")
-		}
+		require.Empty(t, os.Getenv("CI"), msg+"; CI must have it")
 		fmt.Fprintln(os.Stderr, "WARNING: "+msg) // shown without -v
 		t.Skip(msg)
 	}
@@ -38,9 +39,7 @@ func TestExamples(t *testing.T) {
 		return nil
 	})
 	sort.Strings(cases)
-	if len(cases) == 0 {
-		t.Fatalf("no example cases below %s", examplesDir)
-	}
+	require.NotEmpty(t, cases, "no example cases below %s", examplesDir)
 	for _, exp := range cases {
 		base := strings.TrimSuffix(exp, ".expected.json")
 		src := ""
@@ -62,9 +61,7 @@ func TestExamples(t *testing.T) {
 
 func checkExample(t *testing.T, src, expFile string) {
 	raw, err := os.ReadFile(expFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"tricks", "score", "--format", "jsonl", src}, strings.NewReader(""), &stdout, &stderr)
 	var errExp struct {
@@ -73,41 +70,28 @@ func checkExample(t *testing.T, src, expFile string) {
 		} `json:"error"`
 	}
 	if json.Unmarshal(raw, &errExp) == nil && errExp.Error != nil {
-		if code != 2 || !strings.Contains(stderr.String(), fmt.Sprintf(":%d:", errExp.Error.Line)) {
-			t.Fatalf("expected an input error naming line %d (exit 2), got exit %d: %s", errExp.Error.Line, code, stderr.String())
-		}
+		require.Equal(t, exitInput, code, "expected an input error: %s", stderr.String())
+		require.Contains(t, stderr.String(), fmt.Sprintf(":%d:", errExp.Error.Line), "the input error names the line")
 		return
 	}
 	var want []map[string]any
 	if raw[0] == '[' {
-		if err := json.Unmarshal(raw, &want); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, json.Unmarshal(raw, &want))
 	} else {
 		var one map[string]any
-		if err := json.Unmarshal(raw, &one); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, json.Unmarshal(raw, &one))
 		want = []map[string]any{one}
 	}
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
-	}
+	require.Equal(t, 0, code, "exit status: %s", stderr.String())
 	var got []map[string]any
 	for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
 		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("output is not JSON lines: %v: %q", err, line)
-		}
+		require.NoError(t, json.Unmarshal([]byte(line), &m), "output is not JSON lines: %q", line)
 		got = append(got, m)
 	}
-	if len(got) != len(want) {
-		t.Fatalf("games: expected %d, got %d", len(want), len(got))
-	}
+	require.Len(t, got, len(want), "games")
 	for i := range want {
-		for _, d := range diffGame(want[i], got[i]) {
-			t.Errorf("game %d: %s", i+1, d)
-		}
+		assert.Empty(t, diffGame(want[i], got[i]), "game %d", i+1)
 	}
 }
 

@@ -10,6 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // update rewrites the golden files: go test ./cmd/tricks -run Golden -update
@@ -35,9 +38,7 @@ var goldenOutputs = []struct {
 func goldenInputs(t *testing.T) []string {
 	t.Helper()
 	entries, err := os.ReadDir(goldenDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var inputs []string
 	seen := map[string]string{}
 	for _, e := range entries {
@@ -48,15 +49,12 @@ func goldenInputs(t *testing.T) []string {
 			continue
 		}
 		base := strings.TrimSuffix(name, filepath.Ext(name))
-		if prev, ok := seen[base]; ok {
-			t.Fatalf("golden inputs %s and %s share the base name %s", prev, name, base)
-		}
+		prev, ok := seen[base]
+		require.False(t, ok, "golden inputs %s and %s share the base name %s", prev, name, base)
 		seen[base] = name
 		inputs = append(inputs, name)
 	}
-	if len(inputs) == 0 {
-		t.Fatalf("no golden inputs in %s", goldenDir)
-	}
+	require.NotEmpty(t, inputs, "no golden inputs in %s", goldenDir)
 	return inputs
 }
 
@@ -77,29 +75,19 @@ func TestGolden(t *testing.T) {
 			golden := base + "." + o.suffix
 			t.Run(golden, func(t *testing.T) {
 				out, stderr, code := runCLI(append(append([]string{}, o.args...), in)...)
-				if stderr != "" {
-					t.Errorf("stderr:\n%s", stderr)
-				}
+				assert.Empty(t, stderr)
 				wantCode := 0
 				if o.args[0] == "validate" && !strings.Contains(out, " 0 with violations") {
 					wantCode = 1
 				}
-				if code != wantCode {
-					t.Errorf("exit status %d, want %d", code, wantCode)
-				}
+				assert.Equal(t, wantCode, code, "exit status")
 				if *update {
-					if err := os.WriteFile(golden, []byte(out), 0o666); err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, os.WriteFile(golden, []byte(out), 0o666))
 					return
 				}
 				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Fatalf("%v (run with -update to create it, then review it by hand)", err)
-				}
-				if out != string(want) {
-					t.Errorf("output differs from %s (-update rewrites it)\n%s", golden, lineDiff(string(want), out))
-				}
+				require.NoError(t, err, "run with -update to create it, then review it by hand")
+				assert.Equal(t, string(want), out, "output differs from %s (-update rewrites it)\n%s", golden, lineDiff(string(want), out))
 			})
 		}
 	}
@@ -115,10 +103,8 @@ func TestGoldenArithmetic(t *testing.T) {
 		base := strings.TrimSuffix(in, filepath.Ext(in))
 		golden := filepath.Join(goldenDir, base+".json.golden")
 		t.Run(base, func(t *testing.T) {
-			raw, err := os.ReadFile(golden)
-			if err != nil {
-				t.Skip(err)
-			}
+			raw, err := os.ReadFile(golden) // every input has one (goldenOutputs)
+			require.NoError(t, err)
 			var games []goldenResult
 			if bytes.HasPrefix(raw, []byte("[")) {
 				err = json.Unmarshal(raw, &games)
@@ -127,9 +113,7 @@ func TestGoldenArithmetic(t *testing.T) {
 				err = json.Unmarshal(raw, &g)
 				games = append(games, g)
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			for _, g := range games {
 				checkArithmetic(t, g)
 			}
@@ -168,21 +152,15 @@ func checkArithmetic(t *testing.T, g goldenResult) {
 		}
 		for _, k := range r.Resets {
 			// Exact reset: the round's points exclude it, its totals include it (RULES §7).
-			if r.Totals[k] >= running[k] {
-				t.Errorf("game %d round %d: %s is reset, but the total %d is not below %d", g.Game, r.Round, k, r.Totals[k], running[k])
-			}
+			assert.Less(t, r.Totals[k], running[k], "game %d round %d: %s is reset, but the total is not below the points' sum", g.Game, r.Round, k)
 			running[k] = r.Totals[k]
 		}
 		for k, v := range r.Totals {
-			if running[k] != v {
-				t.Errorf("game %d round %d: total of %s is %d, but the points add up to %d", g.Game, r.Round, k, v, running[k])
-			}
+			assert.Equal(t, running[k], v, "game %d round %d: the total of %s is not the sum of the points", g.Game, r.Round, k)
 		}
 	}
 	for k, v := range g.Totals {
-		if running[k] != v {
-			t.Errorf("game %d: final total of %s is %d, the rounds add up to %d", g.Game, k, v, running[k])
-		}
+		assert.Equal(t, running[k], v, "game %d: the final total of %s is not the rounds' sum", g.Game, k)
 	}
 	if g.Bags != nil || tiebreak { // Spades: highest wins at the target; tie-breaks decide on their own points
 		return
@@ -199,15 +177,13 @@ func checkArithmetic(t *testing.T, g goldenResult) {
 	slices.Sort(lowest)
 	switch {
 	case g.Winner != nil:
-		if !g.Finished || len(lowest) != 1 || lowest[0] != *g.Winner {
-			t.Errorf("game %d: winner %s (finished %v), but the lowest totals are %v", g.Game, *g.Winner, g.Finished, lowest)
-		}
+		assert.True(t, g.Finished, "game %d: a winner, but not finished", g.Game)
+		assert.Equal(t, []string{*g.Winner}, lowest, "game %d: the winner is not the single lowest total", g.Game)
 	case len(g.Tied) > 0:
 		tied := slices.Clone(g.Tied)
 		slices.Sort(tied)
-		if g.Finished || !slices.Equal(tied, lowest) {
-			t.Errorf("game %d: tied %v (finished %v), but the lowest totals are %v", g.Game, g.Tied, g.Finished, lowest)
-		}
+		assert.False(t, g.Finished, "game %d: tied, but finished", g.Game)
+		assert.Equal(t, lowest, tied, "game %d: the tied players are not those with the lowest total", g.Game)
 	}
 }
 
@@ -226,11 +202,10 @@ func TestGoldenIdempotent(t *testing.T) {
 				one, _, c1 := runCLI(append(append([]string{}, o.args...), "-j", "1", in)...)
 				many, _, c8 := runCLI(append(append([]string{}, o.args...), "-j", "8", in, in, in)...)
 				again, _, _ := runCLI(append(append([]string{}, o.args...), "-j", "1", in, in, in)...)
-				if c1 != c8 || many != again {
-					t.Errorf("%v: -j 8 differs from -j 1", o.args)
-				}
-				if o.args[0] == "score" && o.args[len(o.args)-1] != "json" && !strings.HasPrefix(many, one) {
-					t.Errorf("%v: the first of three copies differs from the file alone", o.args)
+				assert.Equal(t, c1, c8, "%v: -j 8 exits differently from -j 1", o.args)
+				assert.Equal(t, again, many, "%v: -j 8 differs from -j 1", o.args)
+				if o.args[0] == "score" && o.args[len(o.args)-1] != "json" {
+					assert.True(t, strings.HasPrefix(many, one), "%v: the first of three copies differs from the file alone", o.args)
 				}
 			}
 			text := filepath.Join(tmp, base+".tricks")
@@ -238,37 +213,26 @@ func TestGoldenIdempotent(t *testing.T) {
 			text2 := filepath.Join(tmp, base+".2.tricks")
 			for _, c := range []struct{ to, src, dst string }{{"text", in, text}, {"yaml", in, yaml}, {"text", yaml, text2}} {
 				out, stderr, code := runCLI("convert", "--to", c.to, c.src)
-				if code != 0 {
-					t.Fatalf("convert --to %s %s: exit %d\n%s", c.to, c.src, code, stderr)
-				}
-				if err := os.WriteFile(c.dst, []byte(out), 0o666); err != nil {
-					t.Fatal(err)
-				}
+				require.Equal(t, 0, code, "convert --to %s %s: %s", c.to, c.src, stderr)
+				require.NoError(t, os.WriteFile(c.dst, []byte(out), 0o666))
 			}
 			// The canonical text is a fixed point of convert (FORMAT.md: stable byte for byte),
 			// and the YAML spelling converts back to it.
 			t1, err := os.ReadFile(text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again, _, _ := runCLI("convert", "--to", "text", text); again != string(t1) {
-				t.Errorf("convert --to text is not idempotent:\n%s", lineDiff(string(t1), again))
-			}
-			if t2, _ := os.ReadFile(text2); !bytes.Equal(t1, t2) {
-				t.Errorf("text -> yaml -> text changes the transcript:\n%s", lineDiff(string(t1), string(t2)))
-			}
+			require.NoError(t, err)
+			again, _, _ := runCLI("convert", "--to", "text", text)
+			assert.Equal(t, string(t1), again, "convert --to text is not idempotent")
+			t2, err := os.ReadFile(text2)
+			require.NoError(t, err)
+			assert.Equal(t, string(t1), string(t2), "text -> yaml -> text changes the transcript")
 			// Every spelling scores and validates the same (line numbers aside: the table and
 			// the score notes carry none).
 			want, err := os.ReadFile(base + ".score.golden")
-			if err != nil {
-				t.Skip(err)
-			}
+			require.NoError(t, err)
 			for _, f := range []string{text, yaml} {
 				out, stderr, _ := runCLI("score", f)
 				out = strings.ReplaceAll(out, f+" game ", in+" game ")
-				if out != string(want) {
-					t.Errorf("score %s (converted) differs from %s.score.golden:\n%s%s", filepath.Base(f), base, stderr, lineDiff(string(want), out))
-				}
+				assert.Equal(t, string(want), out, "score %s (converted) differs from %s.score.golden: %s", filepath.Base(f), base, stderr)
 			}
 		})
 	}

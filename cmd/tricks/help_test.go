@@ -4,6 +4,9 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestVersionOf(t *testing.T) {
@@ -18,9 +21,7 @@ func TestVersionOf(t *testing.T) {
 		{debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "false"}}},
 			"(devel) (rev abc)"},
 	} {
-		if got := versionOf(&c.bi); got != c.want {
-			t.Errorf("versionOf(%+v) = %q, want %q", c.bi, got, c.want)
-		}
+		assert.Equal(t, c.want, versionOf(&c.bi), "versionOf(%+v)", c.bi)
 	}
 }
 
@@ -28,9 +29,7 @@ func TestVersionOf(t *testing.T) {
 // lines call that command, and no flag states its default twice.
 func TestEveryCommandHasExamples(t *testing.T) {
 	out, _, code := runCLI("--help")
-	if code != 0 {
-		t.Fatalf("tricks --help: exit %d", code)
-	}
+	require.Equal(t, 0, code, "tricks --help: exit status")
 	var names []string
 	inCommands := false
 	for _, line := range strings.Split(out, "\n") {
@@ -46,29 +45,22 @@ func TestEveryCommandHasExamples(t *testing.T) {
 			inCommands = false
 		}
 	}
-	if len(names) < 6 {
-		t.Fatalf("found only the commands %v in tricks --help", names)
-	}
+	require.GreaterOrEqual(t, len(names), 6, "found only the commands %v in tricks --help", names)
 	for _, name := range names {
 		out, _, code := runCLI(name, "--help")
-		if code != 0 {
-			t.Errorf("tricks %s --help: exit %d", name, code)
+		if !assert.Equal(t, 0, code, "tricks %s --help: exit status", name) {
 			continue
 		}
 		_, ex, ok := strings.Cut(out, "\nEXAMPLES:\n")
-		if !ok {
-			t.Errorf("tricks %s --help has no EXAMPLES section", name)
+		if !assert.True(t, ok, "tricks %s --help has no EXAMPLES section", name) {
 			continue
 		}
 		for _, line := range strings.Split(strings.TrimRight(ex, "\n"), "\n") {
-			if !strings.Contains(line, "tricks "+name) {
-				t.Errorf("tricks %s --help: example %q does not call tricks %s", name, line, name)
-			}
+			assert.Contains(t, line, "tricks "+name, "tricks %s --help: an example that does not call tricks %s", name, name)
 		}
 		for _, line := range strings.Split(out, "\n") {
-			if strings.Count(line, "(default") > 1 || strings.Contains(line, "(default: false)") {
-				t.Errorf("tricks %s --help: %q", name, line)
-			}
+			assert.LessOrEqual(t, strings.Count(line, "(default"), 1, "tricks %s --help: a default stated twice", name)
+			assert.NotContains(t, line, "(default: false)", "tricks %s --help", name)
 		}
 	}
 }

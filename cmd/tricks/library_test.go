@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
@@ -44,42 +46,30 @@ func scoreFile(path string) ([]*score.Result, error) {
 // gives what `tricks score -f jsonl` prints for every shipped example.
 func TestReadmeLibrary(t *testing.T) {
 	self, err := os.ReadFile("library_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	code := regexp.MustCompile(`(?s)// README:begin\n(.*?)\n// README:end`).FindSubmatch(self)
+	require.NotNil(t, code, "no README:begin/end block in library_test.go")
 	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if code == nil || !bytes.Contains(readme, append(append([]byte("```go\n"), code[1]...), "\n```"...)) {
-		t.Fatalf("README.md's \"Use from Go\" block is not scoreFile of library_test.go; copy it over")
-	}
+	require.NoError(t, err)
+	require.Contains(t, string(readme), "```go\n"+string(code[1])+"\n```",
+		"README.md's \"Use from Go\" block is not scoreFile of library_test.go; copy it over")
 
 	files, err := filepath.Glob("../../testdata/examples/*.tricks")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no shipped examples: %v", err)
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "no shipped examples")
 	for _, file := range files {
 		results, err := scoreFile(file)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
+		require.NoError(t, err, file)
 		var lib bytes.Buffer
 		for _, r := range results {
 			b, err := json.Marshal(r)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			lib.Write(b)
 			lib.WriteByte('\n')
 		}
 		var cli, stderr bytes.Buffer
-		if code := run([]string{"tricks", "score", "-f", "jsonl", file}, strings.NewReader(""), &cli, &stderr); code != 0 {
-			t.Fatalf("%s: tricks score exit %d: %s", file, code, stderr.String())
-		}
-		if lib.String() != cli.String() {
-			t.Errorf("%s: the library and tricks score differ:\nlibrary %s\ncli     %s", file, lib.String(), cli.String())
-		}
+		code := run([]string{"tricks", "score", "-f", "jsonl", file}, strings.NewReader(""), &cli, &stderr)
+		require.Equal(t, 0, code, "%s: tricks score: %s", file, stderr.String())
+		assert.Equal(t, cli.String(), lib.String(), "%s: the library and tricks score differ", file)
 	}
 }

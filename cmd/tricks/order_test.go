@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // lockedBuffer is one stream for stdout and stderr, as a terminal or `2>&1` gives them.
@@ -33,9 +36,7 @@ func TestErrorsInInputOrder(t *testing.T) {
 		"c.tricks": "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C 4C 5C\n---\ngame hearts\nplayers ann bob\n---\ngame hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C 4C 5C\ntrick dan: 6D 7D 2H AD\ntrick cat: 2S 3S QS 4S\ntrick ann: 9D 8D TD JD\n",
 	}
 	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666))
 	}
 	t.Chdir(dir)
 	want := strings.Join([]string{
@@ -54,12 +55,8 @@ func TestErrorsInInputOrder(t *testing.T) {
 	for _, jobs := range []string{"1", "2", "8"} {
 		var out lockedBuffer
 		code := run([]string{"tricks", "validate", "-j", jobs, "a.tricks", "b.tricks", "c.tricks"}, strings.NewReader(""), &out, &out)
-		if code != 2 {
-			t.Errorf("-j %s: exit %d, want 2", jobs, code)
-		}
-		if got := out.b.String(); got != want {
-			t.Errorf("-j %s: stdout and stderr together:\n%s\nwant\n%s", jobs, got, want)
-		}
+		assert.Equal(t, 2, code, "-j %s: exit status", jobs)
+		assert.Equal(t, want, out.b.String(), "-j %s: stdout and stderr together", jobs)
 	}
 }
 
@@ -85,19 +82,13 @@ func TestReplayErrorsBelongToTheirGame(t *testing.T) {
 		line += 4
 	}
 	t.Chdir(t.TempDir())
-	if err := os.WriteFile("many.tricks", []byte(in.String()), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile("many.tricks", []byte(in.String()), 0o666))
 	for _, jobs := range []string{"1", "4"} {
 		for range 3 {
 			var stdout, stderr bytes.Buffer
 			code := run([]string{"tricks", "validate", "-q", "-j", jobs, "many.tricks"}, strings.NewReader(""), &stdout, &stderr)
-			if code != 2 {
-				t.Errorf("-j %s: exit %d, want 2", jobs, code)
-			}
-			if got := stderr.String(); got != want.String() {
-				t.Fatalf("-j %s: the errors are not each game's own:\n%s", jobs, lineDiff(want.String(), got))
-			}
+			assert.Equal(t, 2, code, "-j %s: exit status", jobs)
+			require.Equal(t, want.String(), stderr.String(), "-j %s: the errors are not each game's own", jobs)
 		}
 	}
 }

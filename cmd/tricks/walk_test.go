@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const walkGame = "game hearts\nplayers a b c d\nround\ntrick a: 2C 3C 4C 5C\n"
@@ -15,32 +18,20 @@ func TestWalkUnreadableSubdirectory(t *testing.T) {
 	dir := t.TempDir()
 	sub := filepath.Join(dir, "sub")
 	for _, p := range []string{filepath.Join(dir, "a.tricks"), filepath.Join(sub, "b.tricks"), filepath.Join(dir, "z", "c.tricks")} {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(walkGame), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(walkGame), 0o644))
 	}
-	if err := os.Chmod(sub, 0); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Chmod(sub, 0))
 	defer os.Chmod(sub, 0o755)
 	if _, err := os.ReadDir(sub); err == nil {
 		t.Skip("directory permissions are not enforced here (running as root?)")
 	}
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"tricks", "validate", dir}, strings.NewReader(""), &stdout, &stderr)
-	if code != exitInput {
-		t.Errorf("exit %d, want %d", code, exitInput)
-	}
-	if want := sub + ": permission denied\n"; stderr.String() != want {
-		t.Errorf("stderr %q, want %q", stderr.String(), want)
-	}
+	assert.Equal(t, exitInput, code, "exit status")
+	assert.Equal(t, sub+": permission denied\n", stderr.String())
 	out := stdout.String()
 	for _, want := range []string{"a.tricks:4:1: incomplete-round", "c.tricks:4:1: incomplete-round", ", 1 unreadable\n"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("stdout lacks %q:\n%s", want, out)
-		}
+		assert.Contains(t, out, want)
 	}
 }

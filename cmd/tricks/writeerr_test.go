@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // fullWriter fails every write, as a full disk does.
@@ -21,9 +24,7 @@ func (fullWriter) Write([]byte) (int, error) { return 0, errFull }
 func TestWriteErrors(t *testing.T) {
 	dir := t.TempDir()
 	game := filepath.Join(dir, "game.tricks")
-	if err := os.WriteFile(game, []byte(walkGame), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(game, []byte(walkGame), 0o644))
 	var cmds [][]string
 	for _, cmd := range []string{"validate", "score"} {
 		for _, f := range []string{"table", "json", "jsonl", "csv", "yaml"} {
@@ -48,11 +49,8 @@ func TestWriteErrors(t *testing.T) {
 	for _, args := range cmds {
 		var stderr bytes.Buffer
 		code := run(append([]string{"tricks"}, args...), strings.NewReader(""), fullWriter{}, &stderr)
-		if code != exitInput {
-			t.Errorf("tricks %s: exit %d, want %d", strings.Join(args, " "), code, exitInput)
-		}
-		if n := strings.Count(stderr.String(), errFull.Error()); n != 1 {
-			t.Errorf("tricks %s: stderr %q: want the write error once", strings.Join(args, " "), stderr.String())
-		}
+		cmd := strings.Join(args, " ")
+		assert.Equal(t, exitInput, code, "tricks %s: exit status", cmd)
+		assert.Equal(t, 1, strings.Count(stderr.String(), errFull.Error()), "tricks %s: stderr %q: want the write error once", cmd, stderr.String())
 	}
 }

@@ -64,11 +64,9 @@ func flagValues(cmd, flag string) []string {
 	switch flag {
 	case "ruleset":
 		return rulesets.Names()
-	case "to":
-		return []string{"text", "yaml"}
 	case "format":
 		switch cmd {
-		case "simulate":
+		case "simulate", "convert":
 			return []string{"text", "yaml"}
 		case "rulesets":
 			return []string{"table", "json", "yaml"}
@@ -90,8 +88,8 @@ func completionSpec(app *cli.App) []compCommand {
 			names := f.Names()
 			cf := compFlag{long: names[0]}
 			for _, n := range names[1:] {
-				if len(n) == 1 {
-					cf.short = n
+				if len(n) == 1 && cf.short == "" {
+					cf.short = n // the first; later aliases stay accepted, not offered
 				}
 			}
 			if d, ok := f.(cli.DocGenerationFlag); ok {

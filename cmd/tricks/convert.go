@@ -14,17 +14,18 @@ func convertCommand(e *env) *cli.Command {
 		Usage:     "rewrite transcripts in canonical text or YAML, losslessly (comments aside)",
 		ArgsUsage: "FILE|DIR|- ...",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Value: "text", Usage: "target spelling `FORMAT`: text or yaml"},
+			// -f/--format as for every other command's output; --to/-t is the same flag.
+			&cli.StringFlag{Name: "format", Aliases: []string{"f", "to", "t"}, Value: "text", Usage: "target spelling `FORMAT`: text or yaml"},
 		},
 		Action: func(c *cli.Context) error {
 			var format parse.Format
-			switch c.String("to") {
+			switch c.String("format") {
 			case "text", "tricks":
 				format = parse.Text
 			case "yaml", "yml":
 				format = parse.YAML
 			default:
-				return usageError{fmt.Errorf("convert: unknown target %q (expected text or yaml)", c.String("to"))}
+				return usageError{fmt.Errorf("convert: unknown target %q (expected text or yaml)", c.String("format"))}
 			}
 			if c.NArg() == 0 {
 				return usageError{fmt.Errorf("convert: name at least one transcript file, directory or -")}

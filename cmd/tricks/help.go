@@ -43,8 +43,8 @@ var examples = map[string][]string{
 		"tricks rulesets hearts -o target=50 > house.yaml  # edit, then: tricks score -r house.yaml night.tricks",
 	},
 	"convert": {
-		"tricks convert --to yaml night.tricks > night.yaml",
-		"tricks convert --to text night.yaml               # canonical text: converting it again changes nothing",
+		"tricks convert -f yaml night.tricks > night.yaml",
+		"tricks convert -f text night.yaml               # canonical text: converting it again changes nothing",
 	},
 	"simulate": {
 		"tricks simulate -r hearts --seed 7                # one random legal game",

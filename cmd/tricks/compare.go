@@ -18,7 +18,8 @@ import (
 // entry is one -r value of compare: a ruleset (name or file) with options after ':'.
 type entry struct {
 	label string
-	res   *resolver
+	c     choice
+	res   *resolver // one worker's: a resolver caches what it resolved
 }
 
 // parseEntries reads the -r values: "NAME[:k=v:k=v]", or "A,B,C" for plain names. Each
@@ -46,7 +47,8 @@ func parseEntries(values, common []string) ([]entry, error) {
 					if err != nil {
 						return nil, err
 					}
-					out = append(out, entry{label: name, res: newResolver(choice{ruleset: name, options: common, base: base})})
+					c := choice{ruleset: name, options: common, base: base}
+					out = append(out, entry{label: name, c: c, res: newResolver(c)})
 				}
 			}
 			continue
@@ -73,7 +75,8 @@ func parseEntries(values, common []string) ([]entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, entry{label: v, res: newResolver(choice{ruleset: name, options: opts, base: base})})
+		c := choice{ruleset: name, options: opts, base: base}
+		out = append(out, entry{label: v, c: c, res: newResolver(c)})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("compare: name at least one ruleset with -r")
@@ -128,6 +131,7 @@ func compareCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 when a play is illegal under any ruleset"},
 			&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but input errors"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "compare on `N` workers; the output order stays the input order (default: the number of CPUs)"},
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
@@ -153,43 +157,73 @@ func compareCommand(e *env) *cli.Command {
 			}
 			bad, illegal := false, false
 			games, scored := 0, false // games compared; whether any entry scored one
-			v := validate.New()
-			v.Diagnose = true
 			n := 0
-			for _, f := range files {
-				e.readFile(f, func(g *parse.Game, err error) {
-					if err != nil {
-						bad = true
-						w.Flush()
-						printError(e.stderr, f, err)
-						return
-					}
-					cmp := compareGame(v, g, entries)
-					games++
-					for _, eo := range cmp.Rulesets {
-						scored = scored || eo.Result != nil
-						if eo.Result != nil && len(eo.Result.Violations) > 0 {
-							illegal = true
-						}
-					}
-					if c.Bool("quiet") {
-						return
-					}
-					switch format {
-					case "json", "jsonl", "yaml":
-						b, _ := marshalJSON(cmp)
-						writeDoc(w, format, &js, b)
-					case "csv":
-						writeCompareCSV(w, cmp)
-					default:
-						if n > 0 {
-							w.WriteString("\n")
-						}
-						writeCompareTable(w, cmp, col)
-					}
-					n++
-				})
+			// A game travels as its file and its parse; a worker parses and compares it.
+			type read struct {
+				file string
+				load func() (*parse.Game, error)
+				err  error
 			}
+			type done struct {
+				file string
+				cmp  *compared
+				err  error
+			}
+			produce := func(yield func(read)) {
+				for _, f := range files {
+					e.readFileLazy(f, func(load func() (*parse.Game, error), err error) { yield(read{f, load, err}) })
+				}
+			}
+			newWork := func() func(read) done {
+				v := validate.New()
+				v.Diagnose = true
+				mine := make([]entry, len(entries))
+				for i, en := range entries {
+					mine[i] = entry{label: en.label, c: en.c, res: newResolver(en.c)}
+				}
+				return func(r read) done {
+					if r.err != nil {
+						return done{file: r.file, err: r.err}
+					}
+					g, err := r.load()
+					if err != nil {
+						return done{file: r.file, err: err}
+					}
+					return done{file: r.file, cmp: compareGame(v, g, mine)}
+				}
+			}
+			inOrder(workers(c.Int("jobs")), 16, produce, newWork, func(d done) {
+				if d.err != nil {
+					bad = true
+					w.Flush()
+					printError(e.stderr, d.file, d.err)
+					return
+				}
+				cmp := d.cmp
+				games++
+				for _, eo := range cmp.Rulesets {
+					scored = scored || eo.Result != nil
+					if eo.Result != nil && len(eo.Result.Violations) > 0 {
+						illegal = true
+					}
+				}
+				if c.Bool("quiet") {
+					return
+				}
+				switch format {
+				case "json", "jsonl", "yaml":
+					b, _ := marshalJSON(cmp)
+					writeDoc(w, format, &js, b)
+				case "csv":
+					writeCompareCSV(w, cmp)
+				default:
+					if n > 0 {
+						w.WriteString("\n")
+					}
+					writeCompareTable(w, cmp, col)
+				}
+				n++
+			})
 			if format == "json" && !c.Bool("quiet") {
 				js.finish(w)
 			}

@@ -92,3 +92,28 @@ func TestReplayErrorsBelongToTheirGame(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareJobs: compare on many workers prints what it prints on one, in input order, an
+// unreadable game's error included at its place.
+func TestCompareJobs(t *testing.T) {
+	games, _, code := runCLI("simulate", "-r", "hearts", "-n", "60", "--seed", "7")
+	require.Equal(t, 0, code)
+	parts := strings.Split(games, "---\n")
+	parts[20] = "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C QX 5C\n"
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile("night.tricks", []byte(strings.Join(parts, "---\n")), 0o666))
+	for _, f := range []string{"table", "jsonl", "csv"} {
+		var want lockedBuffer
+		code := run([]string{"tricks", "compare", "-j", "1", "-f", f, "-r", "hearts,omnibus", "-r", "black-maria:moon=new", "night.tricks"},
+			strings.NewReader(""), &want, &want)
+		require.Equal(t, exitInput, code, "-j 1 -f %s: exit status", f)
+		require.Contains(t, want.b.String(), `night.tricks:`+fmt.Sprint(strings.Count(strings.Join(parts[:20], "---\n"), "\n")+5)+`:18: "QX" is not a card`)
+		for _, jobs := range []string{"2", "5"} {
+			var got lockedBuffer
+			code := run([]string{"tricks", "compare", "-j", jobs, "-f", f, "-r", "hearts,omnibus", "-r", "black-maria:moon=new", "night.tricks"},
+				strings.NewReader(""), &got, &got)
+			assert.Equal(t, exitInput, code, "-j %s -f %s: exit status", jobs, f)
+			assert.Equal(t, want.b.String(), got.b.String(), "-j %s -f %s differs from -j 1", jobs, f)
+		}
+	}
+}

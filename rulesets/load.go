@@ -359,12 +359,12 @@ func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
 		}
 		var err error
 		switch {
-		case e.v.Kind == yaml.ScalarNode && p.set != nil && e.v.Tag != "!!null":
+		case e.v.Kind == yaml.ScalarNode && p.scalar && e.v.Tag != "!!null":
 			err = p.set(rs, strings.TrimSpace(e.v.Value))
-		case p.decode != nil:
+		case p.node:
 			err = p.decode(rs, e.v)
 		default:
-			err = fmt.Errorf("%s: want a single value (valid: %s)", p.key, p.values)
+			err = fmt.Errorf("%s: want a single value (valid: %s)", p.key, p.valid)
 		}
 		if err != nil {
 			errs = append(errs, at(file, e.v, err))

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 
-	"github.com/tricks-dev/tricks/parse"
 	"gopkg.in/yaml.v3"
 )
 
@@ -22,25 +20,27 @@ func (rs *Ruleset) Clone() *Ruleset {
 		return nil
 	}
 	c := *rs
-	if rs.Removed != nil {
-		c.Removed = make(map[int][]parse.Card, len(rs.Removed))
-		for k, v := range rs.Removed {
-			c.Removed[k] = slices.Clone(v)
-		}
-	}
+	c.Removed = cloneLists(rs.Removed)
 	c.RemovalOrder = slices.Clone(rs.RemovalOrder)
 	c.PassCountByPlayers = maps.Clone(rs.PassCountByPlayers)
 	c.Pass = slices.Clone(rs.Pass)
-	if rs.PassByPlayers != nil {
-		c.PassByPlayers = make(map[int][]string, len(rs.PassByPlayers))
-		for k, v := range rs.PassByPlayers {
-			c.PassByPlayers[k] = slices.Clone(v)
-		}
-	}
+	c.PassByPlayers = cloneLists(rs.PassByPlayers)
 	c.NoPass = slices.Clone(rs.NoPass)
 	c.FirstLeadByPlayers = maps.Clone(rs.FirstLeadByPlayers)
 	c.Values = maps.Clone(rs.Values)
 	return &c
+}
+
+// cloneLists copies a by-players mapping of lists and each list; nil stays nil.
+func cloneLists[S ~[]E, E any](m ByPlayers[S]) ByPlayers[S] {
+	if m == nil {
+		return nil
+	}
+	c := make(ByPlayers[S], len(m))
+	for k, v := range m {
+		c[k] = slices.Clone(v)
+	}
+	return c
 }
 
 // Marshal writes every parameter of the ruleset's family as a YAML ruleset file without
@@ -53,16 +53,9 @@ func (rs *Ruleset) Marshal() ([]byte, error) {
 		if !p.appliesTo(rs.Family) {
 			continue
 		}
-		var v *yaml.Node
-		if p.encode != nil {
-			v = p.encode(rs)
-		} else {
-			v = scalarNode(p.get(rs), p.key == "name" || p.key == "summary")
+		if v := p.encode(rs); v != nil {
+			root.Content = append(root.Content, strNode(p.key), v)
 		}
-		if v == nil {
-			continue
-		}
-		root.Content = append(root.Content, strNode(p.key), v)
 	}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
@@ -74,15 +67,6 @@ func (rs *Ruleset) Marshal() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// scalarNode is a plain scalar: tagged as an integer when it reads as one, else as a string
-// (so the encoder quotes a string that would read as something else).
-func scalarNode(v string, text bool) *yaml.Node {
-	if _, err := strconv.Atoi(v); err == nil && !text {
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: v}
-	}
-	return strNode(v)
 }
 
 // Validate checks what no single key can: the family, the player range, the deck, and that

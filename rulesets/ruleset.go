@@ -24,11 +24,7 @@
 // family and bad values are errors at file:line:col.
 package rulesets
 
-import (
-	"fmt"
-
-	"github.com/tricks-dev/tricks/parse"
-)
+import "fmt"
 
 // Families of games.
 const (
@@ -39,58 +35,66 @@ const (
 // Ruleset is one set of rules. Field names follow RULES.md; the YAML keys are the option keys
 // wherever an option sets the same parameter, so `tricks rulesets NAME` output, edited, is a
 // valid ruleset file and options read like the file.
+//
+// The fields are the one description of the keys (see params.go): the yaml tag names the key
+// (omitempty: an optional key, left out when empty; otherwise a file without extends must give
+// it); rule lists its family (none: both) and "option" for a key Set accepts, "text" for free
+// text; valid spells the valid values for error messages (for a string, the words it takes);
+// range bounds an integer (LO..HI, LO.. for no upper bound). A field's type says how its value
+// is read and written. A field XByPlayers overrides X per player count, and setting X clears it.
+// The field order is the order Marshal writes the keys and the loader applies them.
 type Ruleset struct {
-	Name    string `yaml:"name"`
-	Extends string `yaml:"extends,omitempty"` // only in user files; resolved and cleared at load time
-	Summary string `yaml:"summary"`
-	Family  string `yaml:"family"` // Hearts or Spades
+	Name    string `yaml:"name" rule:"text" valid:"a string"`
+	Extends string `yaml:"extends,omitempty" rule:"-"` // only in user files; resolved and cleared at load time
+	Summary string `yaml:"summary" rule:"text" valid:"a string"`
+	Family  string `yaml:"family" valid:"hearts, spades"` // Hearts or Spades
 	Players Range  `yaml:"players"`
-	Decks   int    `yaml:"decks"` // 1, or 2 for the cancellation game (RULES §5)
+	Decks   int    `yaml:"decks" rule:"hearts" valid:"1, 2" range:"1..2"` // 1, or 2 for the cancellation game (RULES §5)
 
 	// Deck. Removed lists the cards taken out for a player count (single deck). With two
 	// decks, RemovalOrder is taken from in order until the rest divides evenly (RULES §5).
-	Removed      map[int][]parse.Card `yaml:"removed,omitempty"`
-	RemovalOrder []parse.Card         `yaml:"removal-order,omitempty"`
+	Removed      ByPlayers[Cards] `yaml:"removed,omitempty" rule:"hearts"`
+	RemovalOrder Cards            `yaml:"removal-order,omitempty" rule:"hearts"`
 
 	// Hearts family.
-	PassCount          int              `yaml:"pass-count"`                      // cards each player passes
-	PassCountByPlayers map[int]int      `yaml:"pass-count-by-players,omitempty"` // overrides PassCount
-	Pass               []string         `yaml:"pass"`                            // cycle by round: left right across left2 right2 hold
-	PassByPlayers      map[int][]string `yaml:"pass-by-players,omitempty"`       // overrides Pass
-	NoPass             []parse.Card     `yaml:"no-pass,omitempty"`               // cards that may never be passed
-	FirstLead          string           `yaml:"first-lead"`                      // lowest-club | any-club | eldest (Spades: unused, eldest leads)
-	FirstLeadByPlayers map[int]string   `yaml:"first-lead-by-players,omitempty"` // overrides FirstLead
-	FirstTrickBan      OnOff            `yaml:"first-trick-ban"`
-	HeartsBroken       OnOff            `yaml:"hearts-broken"`
-	QueenBreaksHearts  OnOff            `yaml:"queen-breaks-hearts"`
-	Values             map[string]int   `yaml:"values,omitempty"` // "H" (a suit) or "QS" (a card) -> points; a card entry wins over its suit
-	JDBonus            OnOff            `yaml:"jd-bonus"`         // JD scores -10
-	TDBonus            OnOff            `yaml:"td-bonus"`         // TD scores -10
-	NoTricksBonus      int              `yaml:"no-tricks-bonus"`  // subtracted from a player who won no trick
-	Moon               string           `yaml:"moon"`             // none | old | new | choice
-	Revoke             string           `yaml:"revoke"`           // fixed:N | all | none
-	ExactReset         int              `yaml:"exact-reset"`      // 0 = off
-
-	// End of game, both families.
-	End    string `yaml:"end"`    // reach | exceed | rounds
-	Target int    `yaml:"target"` // threshold of reach / exceed
-	Rounds int    `yaml:"rounds"` // length of end=rounds; 0 = three rounds per player
+	PassCount          int                  `yaml:"pass-count" rule:"hearts,option" valid:"0, 1, 2, 3" range:"0..3"` // cards each player passes
+	PassCountByPlayers ByPlayers[int]       `yaml:"pass-count-by-players,omitempty" rule:"hearts"`
+	Pass               PassCycle            `yaml:"pass" rule:"hearts,option"` // cycle by round: left right across left2 right2 hold
+	PassByPlayers      ByPlayers[PassCycle] `yaml:"pass-by-players,omitempty" rule:"hearts"`
+	NoPass             Cards                `yaml:"no-pass,omitempty" rule:"hearts"`                                       // cards that may never be passed
+	FirstLead          string               `yaml:"first-lead" rule:"hearts,option" valid:"lowest-club, any-club, eldest"` // Spades: unused, eldest leads
+	FirstLeadByPlayers ByPlayers[string]    `yaml:"first-lead-by-players,omitempty" rule:"hearts"`
+	FirstTrickBan      OnOff                `yaml:"first-trick-ban" rule:"hearts,option"`
+	HeartsBroken       OnOff                `yaml:"hearts-broken" rule:"hearts,option"`
+	QueenBreaksHearts  OnOff                `yaml:"queen-breaks-hearts" rule:"hearts,option"`
+	Values             CardValues           `yaml:"values" rule:"hearts"`                                                           // "H" (a suit) or "QS" (a card) -> points; a card entry wins over its suit
+	JDBonus            OnOff                `yaml:"jd-bonus" rule:"hearts,option"`                                                  // JD scores -10
+	TDBonus            OnOff                `yaml:"td-bonus" rule:"hearts,option"`                                                  // TD scores -10
+	NoTricksBonus      int                  `yaml:"no-tricks-bonus" rule:"hearts,option" valid:"a whole number N >= 0" range:"0.."` // subtracted from a player who won no trick
+	Moon               string               `yaml:"moon" rule:"hearts,option" valid:"none, old, new, choice"`
+	Revoke             string               `yaml:"revoke" rule:"hearts,option" valid:"fixed:N, all, none"` // see setRevoke
+	ExactReset         int                  `yaml:"exact-reset" rule:"hearts,option" valid:"0 (off) or a whole number N > 0" range:"0.."`
 
 	// Spades (RULES §6).
-	Teams          OnOff  `yaml:"teams,omitempty"`
-	Nil            OnOff  `yaml:"nil,omitempty"`
-	NilFail        int    `yaml:"nil-fail,omitempty"`   // 0 or -100
-	DoubleNil      OnOff  `yaml:"double-nil,omitempty"` // on in both built-ins, so teams=on has it by default; no effect without teams
-	FailedNilHelps OnOff  `yaml:"failed-nil-helps,omitempty"`
-	Blind          OnOff  `yaml:"blind,omitempty"`
-	BDN            string `yaml:"bdn,omitempty"` // 800 | win
-	BagPenalty     OnOff  `yaml:"bag-penalty,omitempty"`
-	BagCap         int    `yaml:"bag-cap,omitempty"` // 0 = no cap
-	Under          string `yaml:"under,omitempty"`   // zero | diff | bid
-	Quicksand      OnOff  `yaml:"quicksand,omitempty"`
-	SpadesBroken   OnOff  `yaml:"spades-broken,omitempty"`
-	Jokers         string `yaml:"jokers,omitempty"` // none | high | fool
-	JokersReplace  OnOff  `yaml:"jokers-replace,omitempty"`
+	Teams          OnOff  `yaml:"teams" rule:"spades,option"`
+	Nil            OnOff  `yaml:"nil" rule:"spades,option"`
+	NilFail        int    `yaml:"nil-fail" rule:"spades,option" valid:"0, -100"`
+	DoubleNil      OnOff  `yaml:"double-nil" rule:"spades,option"` // on in both built-ins, so teams=on has it by default; no effect without teams
+	FailedNilHelps OnOff  `yaml:"failed-nil-helps" rule:"spades,option"`
+	Blind          OnOff  `yaml:"blind" rule:"spades,option"`
+	BDN            string `yaml:"bdn" rule:"spades,option" valid:"800, win"`
+	BagPenalty     OnOff  `yaml:"bag-penalty" rule:"spades,option"`
+	BagCap         int    `yaml:"bag-cap" rule:"spades,option" valid:"0 (no cap) or a whole number N > 0" range:"0.."`
+	Under          string `yaml:"under" rule:"spades,option" valid:"zero, diff, bid"`
+	Quicksand      OnOff  `yaml:"quicksand" rule:"spades,option"`
+	SpadesBroken   OnOff  `yaml:"spades-broken" rule:"spades,option"`
+	Jokers         string `yaml:"jokers" rule:"spades,option" valid:"none, high, fool"`
+	JokersReplace  OnOff  `yaml:"jokers-replace" rule:"spades,option"`
+
+	// End of game. Spades ends at the target only (RULES §6), so end and rounds are hearts keys.
+	End    string `yaml:"end" rule:"hearts,option" valid:"reach, exceed, rounds (also reach:N, exceed:N, rounds:N)"` // see setEnd
+	Target int    `yaml:"target" rule:"option" valid:"a whole number N > 0" range:"1.."`
+	Rounds int    `yaml:"rounds" rule:"hearts,option" valid:"0 (three rounds per player) or a whole number N > 0" range:"0.."` // 0 = three rounds per player
 }
 
 // Range is an inclusive range of player counts.

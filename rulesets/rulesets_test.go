@@ -86,7 +86,7 @@ func TestBuiltinParameters(t *testing.T) {
 	rk36 := get("rickety-kate-36")
 	assert.Equal(t, "choice", rk36.Moon)
 	assert.Equal(t, "exceed", rk36.End)
-	assert.Equal(t, map[int]int{5: 2, 6: 2}, rk36.PassCountByPlayers)
+	assert.Equal(t, ByPlayers[int]{5: 2, 6: 2}, rk36.PassCountByPlayers)
 
 	bm := get("black-maria")
 	assert.Equal(t, "rounds", bm.End)
@@ -96,18 +96,18 @@ func TestBuiltinParameters(t *testing.T) {
 	assert.Equal(t, "all", bm.Revoke)
 	assert.Equal(t, "none", bm.Moon)
 	assert.False(t, bool(bm.FirstTrickBan))
-	assert.Equal(t, []string{"right"}, bm.Pass)
+	assert.Equal(t, PassCycle{"right"}, bm.Pass)
 
 	dl := get("dirty-lady")
-	assert.Equal(t, []parse.Card{card(t, "QS")}, dl.NoPass)
+	assert.Equal(t, Cards{card(t, "QS")}, dl.NoPass)
 	assert.Equal(t, "new", dl.Moon)
-	assert.Equal(t, []string{"left"}, dl.Pass)
+	assert.Equal(t, PassCycle{"left"}, dl.Pass)
 	for c, v := range map[string]int{"AH": 5, "KH": 4, "QH": 3, "JH": 2, "TH": 1, "2H": 1, "QS": 13, "KS": 0, "JD": 0} {
 		assert.Equal(t, v, dl.CardValue(card(t, c)), "dirty-lady %s", c)
 	}
 
 	sa := get("slippery-anne")
-	assert.Equal(t, map[string]int{"QS": 13}, sa.Values)
+	assert.Equal(t, CardValues{"QS": 13}, sa.Values)
 
 	bj := get("black-jack")
 	assert.Equal(t, 10, bj.CardValue(card(t, "JS")))
@@ -123,8 +123,8 @@ func TestBuiltinParameters(t *testing.T) {
 	assert.Equal(t, -10, om.CardValue(card(t, "TD")))
 
 	cx := get("cancellation")
-	assert.Equal(t, []parse.Card{card(t, "2C"), card(t, "2D"), card(t, "2C"), card(t, "2D"), card(t, "3C"), card(t, "3D")}, cx.RemovalOrder)
-	assert.Equal(t, []string{"hold"}, cx.Pass)
+	assert.Equal(t, Cards{card(t, "2C"), card(t, "2D"), card(t, "2C"), card(t, "2D"), card(t, "3C"), card(t, "3D")}, cx.RemovalOrder)
+	assert.Equal(t, PassCycle{"hold"}, cx.Pass)
 	assert.Equal(t, "fixed:13", cx.Revoke)
 
 	sp := get("spades")
@@ -150,8 +150,8 @@ func TestBuiltinIsFreshCopy(t *testing.T) {
 	b, err := Builtin("hearts")
 	require.NoError(t, err)
 	assert.Equal(t, 13, b.Values["QS"])
-	assert.Equal(t, []parse.Card{card(t, "2D")}, b.Removed[3])
-	assert.Equal(t, []string{"left", "right", "across", "hold"}, b.Pass)
+	assert.Equal(t, Cards{card(t, "2D")}, b.Removed[3])
+	assert.Equal(t, PassCycle{"left", "right", "across", "hold"}, b.Pass)
 	assert.NotNil(t, b.PassByPlayers)
 }
 
@@ -501,10 +501,10 @@ func TestSetOptions(t *testing.T) {
 func TestSetValues(t *testing.T) {
 	rs, _ := Builtin("hearts")
 	require.NoError(t, rs.Set("pass", "none"))
-	assert.Equal(t, []string{"hold"}, rs.Pass)
+	assert.Equal(t, PassCycle{"hold"}, rs.Pass)
 	assert.Nil(t, rs.PassByPlayers, "pass clears pass-by-players")
 	require.NoError(t, rs.Set("pass", "left, right ,hold"))
-	assert.Equal(t, []string{"left", "right", "hold"}, rs.Pass)
+	assert.Equal(t, PassCycle{"left", "right", "hold"}, rs.Pass)
 
 	rk, _ := Builtin("rickety-kate")
 	require.NoError(t, rk.Set("first-lead", "any-club"))
@@ -658,7 +658,7 @@ first-trick-ban: off
 	want.Name = "house"
 	want.Summary = rs.Summary
 	want.Pass = []string{"left", "hold"}
-	want.PassByPlayers = map[int][]string{5: {"left", "right", "hold"}} // given with pass: kept
+	want.PassByPlayers = ByPlayers[PassCycle]{5: {"left", "right", "hold"}} // given with pass: kept
 	want.Values = map[string]int{"H": 1, "QS": 13, "TD": -10}
 	want.Moon = "new"
 	want.Target = 50

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -835,4 +837,62 @@ func TestKeys(t *testing.T) {
 		buf.WriteString(k + " ")
 	}
 	assert.Equal(t, "pass-count pass first-lead first-trick-ban hearts-broken queen-breaks-hearts jd-bonus td-bonus no-tricks-bonus moon revoke exact-reset end target rounds ", buf.String())
+}
+
+// TestParamsFromTags checks the key table read from Ruleset's tags: one param per field,
+// each readable, by-players overrides tied to their base; a ranged option's valid text agrees
+// with its range, which Set enforces, and every value an option's message lists reads back
+// from Get as it was set.
+func TestParamsFromTags(t *testing.T) {
+	rt := reflect.TypeFor[Ruleset]()
+	require.Equal(t, rt.NumField()-1, len(params), "every field but Extends is a key")
+	for _, p := range params {
+		f := rt.Field(p.field)
+		assert.True(t, strings.HasPrefix(f.Tag.Get("yaml"), p.key), "%s: key from the yaml tag", f.Name)
+		assert.Same(t, p, paramByKey[p.key], "%s: one param per key", p.key)
+		assert.True(t, p.scalar || p.node, "%s: has a scalar or a YAML form", p.key)
+		if p.option {
+			assert.True(t, p.scalar, "%s: an option has a scalar form", p.key)
+			assert.NotEmpty(t, p.valid, "%s: an option lists its valid values", p.key)
+		}
+		if strings.HasSuffix(f.Name, "ByPlayers") {
+			require.NotNil(t, p.base, "%s: overrides a field", p.key)
+			assert.Equal(t, p.field, p.base.clears, "%s: setting %s clears it", p.key, p.base.key)
+			assert.False(t, p.required, "%s: optional", p.key)
+		}
+	}
+	for _, fam := range []string{Hearts, Spades} {
+		for _, key := range OptionKeys(fam) {
+			p := paramByKey[key]
+			rs, err := Builtin(fam)
+			require.NoError(t, err)
+			if p.ranged {
+				if p.hi < maxInt {
+					var list []string
+					for v := p.lo; v <= p.hi; v++ {
+						list = append(list, strconv.Itoa(v))
+					}
+					assert.Equal(t, strings.Join(list, ", "), p.valid, "%s: valid text of range %d..%d", key, p.lo, p.hi)
+				} else {
+					assert.Equal(t, p.lo == 0, strings.HasPrefix(p.valid, "0 ") || strings.HasSuffix(p.valid, ">= 0"), "%s: 0 allowed as the text says", key)
+				}
+				for _, v := range []int{p.lo - 1, p.hi + 1} {
+					assert.ErrorContains(t, rs.Set(key, strconv.Itoa(v)), "bad value", "%s=%d", key, v)
+				}
+				continue
+			}
+			for _, w := range strings.Split(p.valid, ", ") {
+				if strings.ContainsAny(w, ": ") {
+					continue // fixed:N, reach:N, "or a comma-separated cycle"
+				}
+				require.NoError(t, rs.Set(key, w), "%s=%s: listed as valid", key, w)
+				got, ok := rs.Get(key)
+				assert.True(t, ok)
+				if key == "pass" && w == "none" {
+					w = "hold"
+				}
+				assert.Equal(t, w, got, "%s=%s reads back", key, w)
+			}
+		}
+	}
 }

@@ -28,13 +28,13 @@ import (
 // param is one key of a ruleset file, read from a Ruleset field.
 type param struct {
 	key      string
-	family   string // Hearts, Spades, or "" for both
-	option   bool   // settable with Set (transcript option lines, --option)
-	required bool   // must appear in a file without extends (yaml tag without omitempty)
-	text     bool   // free text (name, summary): not empty, written as a string
-	valid    string // the valid values, for error messages
-	words    []string
-	lo, hi   int // an int's bounds (with ranged)
+	family   string   // Hearts, Spades, or "" for both
+	option   bool     // settable with Set (transcript option lines, --option)
+	required bool     // must appear in a file without extends (yaml tag without omitempty)
+	text     bool     // free text (name, summary): not empty, written as a string
+	valid    string   // the valid values, for error messages
+	words    []string // valid split at ", ": the values of a string or of an int without range
+	lo, hi   int      // an int's bounds (with ranged)
 	ranged   bool
 
 	field   int                               // index in Ruleset

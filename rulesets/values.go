@@ -128,11 +128,10 @@ func (cs *Cards) decode(p *param, n *yaml.Node) error {
 	var out Cards
 	switch n.Kind {
 	case yaml.ScalarNode:
-		c, err := parseCards(n.Value)
-		if err != nil {
-			return nodeErr(n, p.key+": "+err.Error())
+		if err := cs.setScalar(p, n.Value); err != nil {
+			return nodeErr(n, err.Error())
 		}
-		out = c
+		return nil
 	case yaml.SequenceNode:
 		for _, e := range n.Content {
 			if e.Kind != yaml.ScalarNode {

@@ -128,10 +128,11 @@ func (cs *Cards) decode(p *param, n *yaml.Node) error {
 	var out Cards
 	switch n.Kind {
 	case yaml.ScalarNode:
-		if err := cs.setScalar(p, n.Value); err != nil {
-			return nodeErr(n, err.Error())
+		c, err := parseCards(n.Value)
+		if err != nil {
+			return nodeErr(n, p.key+": "+err.Error())
 		}
-		return nil
+		out = c
 	case yaml.SequenceNode:
 		for _, e := range n.Content {
 			if e.Kind != yaml.ScalarNode {

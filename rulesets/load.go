@@ -244,7 +244,54 @@ func at(file string, n *yaml.Node, err error) *parse.Error {
 
 type entry struct{ k, v *yaml.Node }
 
+// fileDoc is a ruleset file being read: its top mapping's entries by key, and the errors so far.
+type fileDoc struct {
+	file    string
+	root    *yaml.Node
+	entries map[string]entry
+	errs    parse.ErrorList
+}
+
+func (d *fileDoc) add(n *yaml.Node, err error) { d.errs = append(d.errs, at(d.file, n, err)) }
+
 func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
+	root, err := readDocument(file, data)
+	if err != nil {
+		return nil, err
+	}
+	d := newFileDoc(file, root)
+	rs, baseName, err := l.start(d)
+	if err != nil {
+		return nil, err
+	}
+	if d.checkKeys(rs.Family); len(d.errs) > 0 {
+		return nil, sorted(d.errs)
+	}
+	if d.apply(rs); len(d.errs) > 0 {
+		return nil, sorted(d.errs)
+	}
+	if _, extends := d.entries["extends"]; !extends {
+		if err := d.checkComplete(rs.Family); err != nil {
+			return nil, err
+		}
+	} else {
+		if _, ok := d.entries["name"]; !ok {
+			rs.Name = fileRulesetName(file)
+		}
+		if _, ok := d.entries["summary"]; !ok {
+			rs.Summary = "like " + baseName + ", with the changes of " + file
+		}
+	}
+	rs.Extends = ""
+	if err := rs.Validate(); err != nil {
+		return nil, validityErrors(file, root, d.entries, err)
+	}
+	return rs, nil
+}
+
+// readDocument reads a file's one YAML document, which must be a mapping, with its aliases
+// resolved.
+func readDocument(file string, data []byte) (*yaml.Node, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -270,90 +317,96 @@ func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, at(file, root, errors.New("a ruleset file is a mapping of keys to values (name: ..., family: ..., ...)"))
 	}
+	return root, nil
+}
 
-	var errs parse.ErrorList
-	entries := map[string]entry{}
+// newFileDoc collects the entries of a ruleset file's mapping; a key that is not a word, or
+// is given twice, is an error.
+func newFileDoc(file string, root *yaml.Node) *fileDoc {
+	d := &fileDoc{file: file, root: root, entries: map[string]entry{}}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			errs = append(errs, at(file, k, errors.New("a key must be a plain word")))
+			d.add(k, errors.New("a key must be a plain word"))
 			continue
 		}
-		if prev, dup := entries[k.Value]; dup {
-			errs = append(errs, at(file, k, fmt.Errorf("%s given twice (first at line %d)", k.Value, prev.k.Line)))
+		if prev, dup := d.entries[k.Value]; dup {
+			d.add(k, fmt.Errorf("%s given twice (first at line %d)", k.Value, prev.k.Line))
 			continue
 		}
-		entries[k.Value] = entry{k, v}
+		d.entries[k.Value] = entry{k, v}
 	}
+	return d
+}
 
-	// The family comes from the file or from what it extends.
-	var rs *Ruleset
-	family, baseName := "", ""
-	if e, ok := entries["family"]; ok {
-		if e.v.Kind != yaml.ScalarNode || (e.v.Value != Hearts && e.v.Value != Spades) {
-			errs = append(errs, at(file, e.v, valueError("family", e.v.Value, Hearts+", "+Spades)))
-			return nil, sorted(errs)
+// start returns the ruleset the file's keys apply to: what it extends, or an empty ruleset
+// of its family; and the name of what it extends.
+func (l *loader) start(d *fileDoc) (rs *Ruleset, baseName string, err error) {
+	family := ""
+	fe, hasFamily := d.entries["family"]
+	if hasFamily {
+		if fe.v.Kind != yaml.ScalarNode || !slices.Contains(paramByKey["family"].words, fe.v.Value) {
+			d.add(fe.v, valueError("family", fe.v.Value, paramByKey["family"].valid))
+			return nil, "", sorted(d.errs)
 		}
-		family = e.v.Value
+		family = fe.v.Value
 	}
-	e, extends := entries["extends"]
-	if extends {
-		if e.v.Kind != yaml.ScalarNode || e.v.Value == "" {
-			return nil, at(file, e.v, errors.New("extends: want a built-in ruleset name or a file path"))
-		}
-		var base *Ruleset
-		var err error
-		if l.builtin {
-			// Built-ins load in builtinOrder: one extends a built-in listed before it.
-			if b, ok := l.builtins[e.v.Value]; ok {
-				base = b.Clone()
-			} else {
-				err = errors.New("a built-in ruleset extends only a built-in listed before it")
-			}
-		} else {
-			base, err = l.base(file, e.v.Value)
-		}
-		if err != nil {
-			return nil, at(file, e.v, fmt.Errorf("extends %s: %v", e.v.Value, err))
-		}
-		if family != "" && family != base.Family {
-			errs = append(errs, at(file, entries["family"].v, fmt.Errorf("family %s differs from %s's family %s", family, base.Name, base.Family)))
-			return nil, sorted(errs)
-		}
-		family, baseName = base.Family, base.Name
-		rs = base
-	} else {
+	e, extends := d.entries["extends"]
+	if !extends {
 		if family == "" {
-			errs = append(errs, at(file, root, errors.New("missing family (hearts or spades), and no extends")))
-			return nil, sorted(errs)
+			d.add(d.root, errors.New("missing family (hearts or spades), and no extends"))
+			return nil, "", sorted(d.errs)
 		}
 		rs = &Ruleset{Family: family}
 		if family == Spades {
 			rs.Decks = 1
 		}
+		return rs, "", nil
 	}
+	if e.v.Kind != yaml.ScalarNode || e.v.Value == "" {
+		return nil, "", at(d.file, e.v, errors.New("extends: want a built-in ruleset name or a file path"))
+	}
+	if l.builtin {
+		// Built-ins load in builtinOrder: one extends a built-in listed before it.
+		if b, ok := l.builtins[e.v.Value]; ok {
+			rs = b.Clone()
+		} else {
+			err = errors.New("a built-in ruleset extends only a built-in listed before it")
+		}
+	} else {
+		rs, err = l.base(d.file, e.v.Value)
+	}
+	if err != nil {
+		return nil, "", at(d.file, e.v, fmt.Errorf("extends %s: %v", e.v.Value, err))
+	}
+	if hasFamily && family != rs.Family {
+		d.add(fe.v, fmt.Errorf("family %s differs from %s's family %s", family, rs.Name, rs.Family))
+		return nil, "", sorted(d.errs)
+	}
+	return rs, rs.Name, nil
+}
 
-	// Every key must be known and belong to the family.
-	for key, e := range entries {
+// checkKeys reports every key that is unknown or belongs to the other family.
+func (d *fileDoc) checkKeys(family string) {
+	for key, e := range d.entries {
 		if key == "extends" {
 			continue
 		}
 		p, ok := paramByKey[key]
 		switch {
 		case !ok:
-			errs = append(errs, at(file, e.k, fmt.Errorf("unknown key %q%s (valid keys for a %s-family ruleset: extends, %s)", key, parse.DidYouMean(key, Keys(family)), family, strings.Join(Keys(family), ", "))))
+			d.add(e.k, fmt.Errorf("unknown key %q%s (valid keys for a %s-family ruleset: extends, %s)", key, parse.DidYouMean(key, Keys(family)), family, strings.Join(Keys(family), ", ")))
 		case !p.appliesTo(family):
-			errs = append(errs, at(file, e.k, fmt.Errorf("%q is a %s-family key (valid keys for a %s-family ruleset: extends, %s)", key, p.family, family, strings.Join(Keys(family), ", "))))
+			d.add(e.k, fmt.Errorf("%q is a %s-family key (valid keys for a %s-family ruleset: extends, %s)", key, p.family, family, strings.Join(Keys(family), ", ")))
 		}
 	}
-	if len(errs) > 0 {
-		return nil, sorted(errs)
-	}
+}
 
-	// Apply in the canonical order, so that a by-players key given with its base key (pass
-	// and pass-by-players) wins whatever the order in the file.
+// apply sets the file's values on rs in the canonical order, so that a by-players key given
+// with its base key (pass and pass-by-players) wins whatever the order in the file.
+func (d *fileDoc) apply(rs *Ruleset) {
 	for _, p := range params {
-		e, ok := entries[p.key]
+		e, ok := d.entries[p.key]
 		if !ok || p.key == "family" {
 			continue
 		}
@@ -367,38 +420,23 @@ func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
 			err = fmt.Errorf("%s: want a single value (valid: %s)", p.key, p.valid)
 		}
 		if err != nil {
-			errs = append(errs, at(file, e.v, err))
+			d.add(e.v, err)
 		}
 	}
-	if len(errs) > 0 {
-		return nil, sorted(errs)
-	}
+}
 
-	if !extends {
-		var missing []string
-		for _, p := range params {
-			if p.required && p.appliesTo(family) {
-				if _, ok := entries[p.key]; !ok {
-					missing = append(missing, p.key)
-				}
-			}
-		}
-		if len(missing) > 0 {
-			return nil, at(file, root, fmt.Errorf("missing %s (a ruleset file without extends gives every parameter; or write extends: NAME and only the changes)", strings.Join(missing, ", ")))
-		}
-	} else {
-		if _, ok := entries["name"]; !ok {
-			rs.Name = fileRulesetName(file)
-		}
-		if _, ok := entries["summary"]; !ok {
-			rs.Summary = "like " + baseName + ", with the changes of " + file
+// checkComplete reports the keys a file without extends leaves out.
+func (d *fileDoc) checkComplete(family string) error {
+	var missing []string
+	for _, p := range params {
+		if _, ok := d.entries[p.key]; !ok && p.required && p.appliesTo(family) {
+			missing = append(missing, p.key)
 		}
 	}
-	rs.Extends = ""
-	if err := rs.Validate(); err != nil {
-		return nil, validityErrors(file, root, entries, err)
+	if len(missing) > 0 {
+		return at(d.file, d.root, fmt.Errorf("missing %s (a ruleset file without extends gives every parameter; or write extends: NAME and only the changes)", strings.Join(missing, ", ")))
 	}
-	return rs, nil
+	return nil
 }
 
 // validityErrors positions the errors of Validate, which are about the whole ruleset, at the

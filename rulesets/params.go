@@ -57,50 +57,20 @@ var params, paramByKey = readParams()
 func readParams() ([]*param, map[string]*param) {
 	t := reflect.TypeFor[Ruleset]()
 	var list []*param
+	m := map[string]*param{}
 	byField := map[string]*param{}
 	for i := range t.NumField() {
 		f := t.Field(i)
-		rule := strings.Split(f.Tag.Get("rule"), ",")
-		if rule[0] == "-" {
+		if f.Tag.Get("rule") == "-" {
 			continue
 		}
-		key, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-		p := &param{key: key, field: i, clears: -1, required: opts != "omitempty", valid: f.Tag.Get("valid"), grammar: grammars[key]}
-		for _, r := range rule {
-			switch r {
-			case Hearts, Spades:
-				p.family = r
-			case "option":
-				p.option = true
-			case "text":
-				p.text = true
-			}
-		}
-		if v, ok := reflect.Zero(f.Type).Interface().(validValues); ok && p.valid == "" {
-			p.valid = v.validValues()
-		}
-		p.words = strings.Split(p.valid, ", ")
-		if lo, hi, ok := strings.Cut(f.Tag.Get("range"), ".."); ok {
-			p.ranged, p.hi = true, maxInt
-			p.lo, _ = strconv.Atoi(lo)
-			if hi != "" {
-				p.hi, _ = strconv.Atoi(hi)
-			}
-		}
-		ptr := reflect.PointerTo(f.Type)
-		_, isScalar := reflect.Zero(ptr).Interface().(scalarValue)
-		p.scalar = isScalar || p.grammar != nil || f.Type.Kind() == reflect.String || f.Type.Kind() == reflect.Int
-		_, p.node = reflect.Zero(ptr).Interface().(nodeValue)
+		p := paramOf(f, i)
 		if name, ok := strings.CutSuffix(f.Name, "ByPlayers"); ok {
 			p.base = byField[name]
 			p.base.clears = i
 		}
-		byField[f.Name] = p
+		byField[f.Name], m[p.key] = p, p
 		list = append(list, p)
-	}
-	m := make(map[string]*param, len(list))
-	for _, p := range list {
-		m[p.key] = p
 	}
 	for key := range grammars {
 		if m[key] == nil {
@@ -108,6 +78,45 @@ func readParams() ([]*param, map[string]*param) {
 		}
 	}
 	return list, m
+}
+
+// paramOf reads the tags of field i (a malformed tag panics: every test would fail).
+func paramOf(f reflect.StructField, i int) *param {
+	key, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	p := &param{key: key, field: i, clears: -1, required: opts != "omitempty", valid: f.Tag.Get("valid"), grammar: grammars[key]}
+	for _, r := range strings.Split(f.Tag.Get("rule"), ",") {
+		switch r {
+		case Hearts, Spades:
+			p.family = r
+		case "option":
+			p.option = true
+		case "text":
+			p.text = true
+		case "":
+		default:
+			panic(fmt.Sprintf("rulesets: field %s: unknown rule %q", f.Name, r))
+		}
+	}
+	if v, ok := reflect.Zero(f.Type).Interface().(validValues); ok && p.valid == "" {
+		p.valid = v.validValues()
+	}
+	p.words = strings.Split(p.valid, ", ")
+	if lo, hi, ok := strings.Cut(f.Tag.Get("range"), ".."); ok {
+		var err1, err2 error
+		p.ranged, p.hi = true, maxInt
+		p.lo, err1 = strconv.Atoi(lo)
+		if hi != "" {
+			p.hi, err2 = strconv.Atoi(hi)
+		}
+		if err1 != nil || err2 != nil {
+			panic(fmt.Sprintf("rulesets: field %s: bad range %q", f.Name, f.Tag.Get("range")))
+		}
+	}
+	ptr := reflect.Zero(reflect.PointerTo(f.Type)).Interface()
+	_, isScalar := ptr.(scalarValue)
+	p.scalar = isScalar || p.grammar != nil || f.Type.Kind() == reflect.String || f.Type.Kind() == reflect.Int
+	_, p.node = ptr.(nodeValue)
+	return p
 }
 
 // value is the address of the param's field in rs: *string, *int or a value type.

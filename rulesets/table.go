@@ -42,35 +42,12 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 		return nil, fmt.Errorf("no players")
 	}
 	t := &Table{RS: rs, Players: n, Trump: parse.NoSuit}
-	switch rs.Family {
-	case Spades:
+	if rs.Family == Spades {
 		t.Trump = parse.Spades
-		deck := parse.FullDeck
-		if rs.Jokers == "high" || rs.Jokers == "fool" {
-			deck |= parse.Jokers
-			if rs.JokersReplace {
-				deck = deck.Without(parse.NewCard(parse.Clubs, 0)).Without(parse.NewCard(parse.Diamonds, 0))
-			}
-		}
-		t.Deck = deck
-	default:
-		if rs.Decks == 2 {
-			total := 104
-			drop := total % n
-			if drop > len(rs.RemovalOrder) {
-				return nil, fmt.Errorf("%s cannot deal two decks evenly to %d players", rs.Name, n)
-			}
-			t.Deck, t.Deck2 = parse.FullDeck, parse.FullDeck
-			for _, c := range rs.RemovalOrder[:drop] {
-				if t.Deck2.Has(c) {
-					t.Deck2 = t.Deck2.Without(c)
-				} else {
-					t.Deck = t.Deck.Without(c)
-				}
-			}
-		} else {
-			t.Deck = parse.FullDeck &^ parse.Set(rs.Removed[n]...)
-		}
+	}
+	var err error
+	if t.Deck, t.Deck2, err = rs.deck(n); err != nil {
+		return nil, err
 	}
 	cards := t.Deck.Len() + t.Deck2.Len()
 	t.HandSize = cards / n
@@ -107,6 +84,36 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 	}
 	t.setPenalty()
 	return t, nil
+}
+
+// deck returns the cards in play at n seats: first copies, and second copies with two decks.
+func (rs *Ruleset) deck(n int) (deck, deck2 parse.CardSet, err error) {
+	switch {
+	case rs.Family == Spades:
+		deck = parse.FullDeck
+		if rs.Jokers == "high" || rs.Jokers == "fool" {
+			deck |= parse.Jokers
+			if rs.JokersReplace {
+				deck = deck.Without(parse.NewCard(parse.Clubs, 0)).Without(parse.NewCard(parse.Diamonds, 0))
+			}
+		}
+		return deck, 0, nil
+	case rs.Decks == 2:
+		drop := 104 % n
+		if drop > len(rs.RemovalOrder) {
+			return 0, 0, fmt.Errorf("%s cannot deal two decks evenly to %d players", rs.Name, n)
+		}
+		deck, deck2 = parse.FullDeck, parse.FullDeck
+		for _, c := range rs.RemovalOrder[:drop] {
+			if deck2.Has(c) {
+				deck2 = deck2.Without(c)
+			} else {
+				deck = deck.Without(c)
+			}
+		}
+		return deck, deck2, nil
+	}
+	return parse.FullDeck &^ parse.Set(rs.Removed[n]...), 0, nil
 }
 
 // setPenalty derives the penalty cards, their count and T from the deck and the values.

@@ -38,7 +38,7 @@ type param struct {
 	ranged   bool
 
 	field   int                               // index in Ruleset
-	grammar func(rs *Ruleset, v string) error // a grammar of its own; nil: by the field's type
+	grammar func(rs *Ruleset, v string) error // a scalar grammar of its own; nil: by the field's type
 	base    *param                            // of an XByPlayers field: X's param
 	clears  int                               // index of the XByPlayers field that setting X clears, or -1
 	scalar  bool                              // the value has a scalar form (Set, a scalar in a file)
@@ -126,12 +126,13 @@ func (p *param) value(rs *Ruleset) any {
 
 // set applies a scalar value (an option value, or a scalar in a file; trimmed).
 func (p *param) set(rs *Ruleset, v string) error {
+	if p.grammar != nil {
+		return p.grammar(rs, v)
+	}
 	var err error
 	switch d := p.value(rs).(type) {
 	case *string:
 		switch {
-		case p.grammar != nil:
-			err = p.grammar(rs, v)
 		case p.text && strings.TrimSpace(v) == "":
 			err = fmt.Errorf("%s must not be empty", p.key)
 		case !p.text && !slices.Contains(p.words, v):
@@ -172,8 +173,10 @@ func (p *param) get(rs *Ruleset) string {
 		return *v
 	case *int:
 		return strconv.Itoa(*v)
+	case scalarText:
+		return v.scalarText()
 	}
-	return p.value(rs).(scalarText).scalarText()
+	panic("rulesets: no scalar form for " + p.key)
 }
 
 // encode returns the YAML value Marshal writes, nil to leave the key out.

@@ -22,6 +22,14 @@
 // `extends: NAME` (a built-in, or a file relative to this one) gives only what it changes;
 // a file without extends gives every parameter of its family. Unknown keys, keys of the other
 // family and bad values are errors at file:line:col.
+//
+// The Ruleset struct is the one description of the keys: each field's tags give its key,
+// family, whether an option sets it and its valid values, and its type (OnOff, Range, Cards,
+// PassCycle, ByPlayers, CardValues, or a plain string or int) reads and writes its values. The
+// file loader, Set, Get, Keys, OptionKeys, OptionValues and Marshal all work from a table read
+// from the struct once (params.go), so a parameter is added, or changed, in one place. The
+// loader hands each value node to its field itself, not through yaml.v3's Unmarshaler, so that
+// every bad key is reported, in source order at its position, with the key's valid values.
 package rulesets
 
 import "fmt"

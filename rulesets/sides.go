@@ -40,10 +40,13 @@ func (rs *Ruleset) BlindRefused(b parse.Bid, firstRound bool, behind int) string
 	switch {
 	case !bool(rs.Blind):
 		return "blind bids are off"
-	case !(bool(rs.Nil) && (b.Nil || b.N == 0)) && b.N > 7:
+	case !rs.IsNil(b) && b.N > 7:
 		return "a blind bid may be 7 at most"
 	case firstRound || behind < 100:
 		return "only a side 100 or more behind the leader may bid blind"
 	}
 	return ""
 }
+
+// IsNil reports whether a bid counts as nil under rs: nil bids on, and a bid of nil or 0.
+func (rs *Ruleset) IsNil(b parse.Bid) bool { return bool(rs.Nil) && (b.Nil || b.N == 0) }

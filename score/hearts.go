@@ -68,17 +68,25 @@ func (h *heartsCalc) tally() {
 // The moon: the shooter won every penalty card in play, both copies with two decks; cards
 // counted twice (a duplicate written in the transcript) neither make nor break a moon.
 func (h *heartsCalc) findShooter() {
-	t := h.r.Table
 	h.shooter = -1
+	if h.rs.Moon != "none" && h.rs.Moon != "" && !h.allVoid {
+		h.shooter = Shooter(h.r.Table, h.r.Won[:h.n])
+	}
+}
+
+// Shooter returns the seat (an index into won, the cards each seat won in a round's tricks)
+// that won every penalty card in play, both copies with two decks: the one who shot the moon
+// where the rules have moons. -1 when none did, or the table has no penalty card.
+func Shooter(t *rulesets.Table, won []validate.Hand) int {
 	once := t.Penalty & (t.Deck | t.Deck2)
 	twice := t.Penalty & t.Deck & t.Deck2
-	if h.rs.Moon != "none" && h.rs.Moon != "" && !h.allVoid && once != 0 {
-		for l := 0; l < h.n; l++ {
-			if h.r.Won[l].A&once == once && h.r.Won[l].B&twice == twice {
-				h.shooter = l
-			}
+	shooter := -1
+	for l := range won {
+		if once != 0 && won[l].A&once == once && won[l].B&twice == twice {
+			shooter = l
 		}
 	}
+	return shooter
 }
 
 // apply computes every seat's points into local under a moon scoring ("old", "new", or ""

@@ -442,34 +442,3 @@ func (s *game) unitIndex(name string) int {
 	}
 	return -1
 }
-
-// Standing starts scoring a game round by round for the game generator (which cannot import
-// this package): after each round it tells whether the game is finished, who is tied, and
-// each seat's total (its side's in a partnership). Each round is scored once, as Score
-// scores it, so a game costs time in proportion to its length.
-func Standing(rp *validate.Replay) validate.Tally {
-	s := newGame(rp)
-	return &tally{s: s, st: validate.Standing{Totals: make([]int, len(rp.Players))}}
-}
-
-type tally struct {
-	s  *game
-	st validate.Standing
-}
-
-// Add scores the next round. The Standing it returns is reused by the next call.
-func (t *tally) Add(r *validate.Round) validate.Standing {
-	s := t.s
-	s.round(r)
-	t.st.Finished = s.finished
-	t.st.Tied = t.st.Tied[:0]
-	if !s.finished && s.ended && len(s.tied) > 1 {
-		for _, u := range s.tied {
-			t.st.Tied = append(t.st.Tied, s.units[u])
-		}
-	}
-	for i := range t.st.Totals {
-		t.st.Totals[i] = s.totals[s.unitOf[i]]
-	}
-	return t.st
-}

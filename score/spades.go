@@ -20,8 +20,7 @@ func (s *game) readBid(b parse.Bid, ok bool) bid {
 	if !ok {
 		return bid{}
 	}
-	nilOn := bool(s.rs.Nil)
-	return bid{n: b.N, isNil: nilOn && (b.Nil || b.N == 0), blind: b.Blind}
+	return bid{n: b.N, isNil: s.rs.IsNil(b), blind: b.Blind}
 }
 
 // spadesRound computes a Spades round per unit (player or side): contracts, nils, blind
@@ -208,24 +207,29 @@ func (sp *spadesCalc) bags() {
 // checkBlind reports blind bids the rules do not allow (RULES §7): blind=on, at most 7,
 // and the side at least 100 behind the highest total before the round (never in round 1).
 func (s *game) checkBlind(r *validate.Round, bids []bid, out *Round) {
+	for l, b := range bids {
+		if !b.blind || !r.HasBid[l] {
+			continue
+		}
+		name := s.rp.Players[r.Seats[l]]
+		if why := s.blindRefused(r.Seats[l], r.Bids[l]); why != "" {
+			out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: name, Card: parse.NoCard,
+				Rule: validate.BlindNotAllowed, Msg: fmt.Sprintf("%s bid %s: %s", name, r.Bids[l].String(), why), Pos: r.Bids[l].Pos})
+		}
+	}
+}
+
+// blindRefused returns why the player of global seat g may not bid b blind in the next round
+// (rulesets.BlindRefused: the unit's distance behind the highest total before the round, and
+// whether a round has been scored), "" when the bid is allowed.
+func (s *game) blindRefused(g int, b parse.Bid) string {
 	high := 0
 	for u, t := range s.totals {
 		if u == 0 || t > high {
 			high = t
 		}
 	}
-	first := s.normal == 0
-	for l, b := range bids {
-		if !b.blind || !r.HasBid[l] {
-			continue
-		}
-		name := s.rp.Players[r.Seats[l]]
-		u := s.unitOf[r.Seats[l]]
-		if why := s.rs.BlindRefused(r.Bids[l], first, high-s.totals[u]); why != "" {
-			out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: name, Card: parse.NoCard,
-				Rule: validate.BlindNotAllowed, Msg: fmt.Sprintf("%s bid %s: %s", name, r.Bids[l].String(), why), Pos: r.Bids[l].Pos})
-		}
-	}
+	return s.rs.BlindRefused(b, s.normal == 0, high-s.totals[s.unitOf[g]])
 }
 
 // spadesEnd: a made blind double nil under bdn=win wins; otherwise among units at or over

@@ -37,6 +37,7 @@ import (
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
+	"github.com/tricks-dev/tricks/validate/simulate"
 	"gopkg.in/yaml.v3"
 )
 
@@ -1460,11 +1461,11 @@ func FuzzRuleset(f *testing.F) {
 		}
 		resolve := func(g *parse.Game) (*rulesets.Ruleset, error) { return fzApplyOptions(g, rs) }
 		// The random game generator, some illegal plays injected.
-		if n <= len(validate.DefaultNames) && fzKnownSimBug(rs, n) == "" {
-			sim, err := validate.NewSimulator(rs, n, seed, validate.SimOptions{Standing: score.Standing,
+		if n <= len(simulate.DefaultNames) && fzKnownSimBug(rs, n) == "" {
+			sim, err := simulate.New(rs, n, seed, simulate.Options{
 				Illegal: float64(seed%4) / 10, WithDeal: seed%3 != 0, Leaders: seed%5 == 0, MaxRounds: 30, CheckReplay: true})
 			if err != nil {
-				t.Fatalf("NewSimulator at %d players (CheckPlayers passed): %v", n, err)
+				t.Fatalf("simulate.New at %d players (CheckPlayers passed): %v", n, err)
 			}
 			g, err := sim.Game(1)
 			if err != nil {
@@ -1500,17 +1501,17 @@ func FuzzRulesetVariant(f *testing.F) {
 			g := fzGameWith(s, "variant.yaml", rs)
 			fzCheckSourceWith(t, parse.AppendText(nil, g), "fuzzgame.tricks", parse.Text, resolve)
 		}
-		n := rs.Players.Min + s.intn(min(rs.Players.Max, len(validate.DefaultNames))-rs.Players.Min+1)
-		if n > len(validate.DefaultNames) || rs.CheckPlayers(n) != nil {
+		n := rs.Players.Min + s.intn(min(rs.Players.Max, len(simulate.DefaultNames))-rs.Players.Min+1)
+		if n > len(simulate.DefaultNames) || rs.CheckPlayers(n) != nil {
 			return
 		}
 		if why := fzKnownSimBug(rs, n); why != "" {
 			t.Skip("known bug: " + why)
 		}
-		sim, err := validate.NewSimulator(rs, n, seed, validate.SimOptions{Standing: score.Standing,
+		sim, err := simulate.New(rs, n, seed, simulate.Options{
 			Illegal: float64(s.intn(4)) / 10, WithDeal: s.chance(2), Leaders: s.chance(3), MaxRounds: 30, CheckReplay: true})
 		if err != nil {
-			t.Fatalf("NewSimulator at %d players (CheckPlayers passed): %v\n%s", n, err, file)
+			t.Fatalf("simulate.New at %d players (CheckPlayers passed): %v\n%s", n, err, file)
 		}
 		g, err := sim.Game(1)
 		if err != nil {
@@ -1687,7 +1688,7 @@ func TestFuzzRegressionSimulateNoPass(t *testing.T) {
 		if rs.CheckPlayers(n) != nil {
 			continue // rejecting such a ruleset is a fix too
 		}
-		sim, err := validate.NewSimulator(rs, n, 1, validate.SimOptions{Standing: score.Standing})
+		sim, err := simulate.New(rs, n, 1, simulate.Options{})
 		if err != nil {
 			continue // so is refusing to simulate it
 		}

@@ -62,15 +62,18 @@ func (h Hand) Any(s parse.CardSet) bool { return h.A&s != 0 }
 func (h Hand) Only(s parse.CardSet) bool { return h.A&^s == 0 }
 
 // Cards lists the cards, copies included, in ascending order.
-func (h Hand) Cards() []parse.Card {
-	out := make([]parse.Card, 0, h.Len())
-	for _, c := range h.A.Cards() {
-		out = append(out, c)
+func (h Hand) Cards() []parse.Card { return h.Append(make([]parse.Card, 0, h.Len())) }
+
+// Append appends the cards to b, copies included, in ascending order.
+func (h Hand) Append(b []parse.Card) []parse.Card {
+	for set := h.A; set != 0; set &= set - 1 {
+		c := set.Lowest()
+		b = append(b, c)
 		if h.B.Has(c) {
-			out = append(out, c)
+			b = append(b, c)
 		}
 	}
-	return out
+	return b
 }
 
 // String lists the cards of h in card order, a card held twice written twice.

@@ -41,12 +41,8 @@ type Round struct {
 	Own     *rulesets.Table
 	OwnPass string
 
-	Won     [MaxSeats]Hand // cards won in tricks (or taken, in a tally)
-	Tricks  [MaxSeats]int  // tricks won (Spades tallies: tricks taken)
-	Played  int            // tricks recorded
-	Carried int            // tricks nobody won (all cancelled)
-	// LastToLeader: the last trick was all cancelled and went to its leader.
-	LastToLeader bool
+	Taking     // who took what
+	Played int // tricks recorded
 	// Revokers lists the local seat of each revoke, in play order.
 	Revokers []int
 
@@ -201,16 +197,10 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 			}
 		}
 		// Dealer.
-		switch {
-		case src.Dealer != "" && seatOf(g.Players, src.Dealer) >= 0:
+		if src.Dealer != "" && seatOf(g.Players, src.Dealer) >= 0 {
 			r.Dealer = seatOf(g.Players, src.Dealer)
-		case dealer < 0:
-			r.Dealer = r.Seats[0]
-			if r.Tiebreak {
-				r.Dealer = nextIn(r.Seats, 0, n)
-			}
-		default:
-			r.Dealer = nextIn(r.Seats, dealer+1, n)
+		} else {
+			r.Dealer = NextDealer(r.Seats, dealer, n, r.Tiebreak)
 		}
 		if src.Dealer != "" && seatOf(g.Players, src.Dealer) < 0 {
 			r.viol(UnknownPlayer, 0, src.Dealer, parse.NoCard, src.DealerPos, "unknown dealer %q%s (players: %s); the dealer by rotation, %s, deals",
@@ -223,17 +213,13 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 			continue
 		}
 		r.Rules, r.Table = rules, rules.Table
-		r.PassDir = "hold"
 		if own != nil {
 			if o, err := v.RulesFor(own, len(r.Seats), r.Tiebreak); err == nil {
-				r.Own, r.OwnPass = o.Table, "hold"
-				if !r.Tiebreak {
-					r.OwnPass = o.Table.Pass[normal%len(o.Table.Pass)]
-				}
+				r.Own, r.OwnPass = o.Table, PassDir(o.Table, normal, r.Tiebreak)
 			}
 		}
+		r.PassDir = PassDir(r.Table, normal, r.Tiebreak)
 		if !r.Tiebreak {
-			r.PassDir = r.Table.Pass[normal%len(r.Table.Pass)]
 			normal++
 		}
 		pre := len(r.Violations)

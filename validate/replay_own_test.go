@@ -5,9 +5,18 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
+	"github.com/tricks-dev/tricks/validate/simulate"
 )
+
+// builtin returns a built-in ruleset.
+func builtin(t *testing.T, name string) *rulesets.Ruleset {
+	rs, err := rulesets.Builtin(name)
+	require.NoError(t, err)
+	return rs
+}
 
 // TestReplayOwn: RULES §7 "The recorded play is a fact". A simulated Hearts game with the
 // deal and plain pass lines, replayed under Black Maria: with the game's own rules the passes
@@ -16,10 +25,10 @@ import (
 // eldest, and the same play breaks apart. Own rules equal to the applied ones, or of the other
 // family, are the plain replay.
 func TestReplayOwn(t *testing.T) {
-	hearts := simRules(t, "hearts", nil)
-	bm := simRules(t, "black-maria", nil)
+	hearts := builtin(t, "hearts")
+	bm := builtin(t, "black-maria")
 	for _, players := range []int{4, 5, 6} {
-		sim, err := validate.NewSimulator(hearts, players, 3, validate.SimOptions{Standing: score.Standing, WithDeal: true})
+		sim, err := simulate.New(hearts, players, 3, simulate.Options{WithDeal: true})
 		require.NoError(t, err)
 		for i := 1; i <= 3; i++ {
 			g, err := sim.Game(i)
@@ -61,8 +70,8 @@ func TestReplayOwn(t *testing.T) {
 		}
 	}
 	// Own rules of the other family are not used.
-	sp := simRules(t, "spades", nil)
-	sim, err := validate.NewSimulator(sp, 4, 1, validate.SimOptions{Standing: score.Standing})
+	sp := builtin(t, "spades")
+	sim, err := simulate.New(sp, 4, 1, simulate.Options{})
 	require.NoError(t, err)
 	g, err := sim.Game(1)
 	require.NoError(t, err)

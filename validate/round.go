@@ -290,7 +290,7 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	src, t, rules := r.Src, r.Table, r.Rules
 	n := len(r.Seats)
 	r.known, r.start = *known, *hands
-	eldest := r.Local(nextIn(r.Seats, r.Dealer+1, len(g.Players)))
+	eldest := r.Local(Eldest(r.Seats, r.Dealer, len(g.Players)))
 
 	lc := lowestClub(t)
 	firstLead := firstLeadRule(t.FirstLead, lc)
@@ -406,7 +406,6 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	// Pass 2: legality, and the cards won.
 	clear(seen[:])
 	broken := false
-	var carried Hand
 	st := TrickState{}
 	for ti := range src.Tricks {
 		if r.over() {
@@ -471,26 +470,7 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 				p = 0
 			}
 		}
-		w := int(v.winners[ti])
-		last := ti == len(src.Tricks)-1
-		switch {
-		case w >= 0:
-			addAll(&r.Won[w], tr.Cards)
-			addHand(&r.Won[w], carried)
-			carried = Hand{}
-			r.Tricks[w]++
-		case last:
-			// The cards go to the leader, but no trick was won (RULES §7: cards carried from
-			// a cancelled trick do not count as a trick won).
-			addAll(&r.Won[leader], tr.Cards)
-			addHand(&r.Won[leader], carried)
-			carried = Hand{}
-			r.Carried++
-			r.LastToLeader = true
-		default:
-			addAll(&carried, tr.Cards)
-			r.Carried++
-		}
+		r.Take(tr.Cards, leader, int(v.winners[ti]), ti == len(src.Tricks)-1)
 	}
 	r.Played = len(src.Tricks)
 	if r.Played < t.HandSize {

@@ -78,6 +78,12 @@ func (r *Rules) SuitOf(c parse.Card) parse.Suit { return r.suitOf[c] }
 // SuitMask returns the cards that count as suit s.
 func (r *Rules) SuitMask(s parse.Suit) parse.CardSet { return r.mask[s] }
 
+// Power returns the order of c within its suit for winning tricks (fools -1).
+func (r *Rules) Power(c parse.Card) int { return int(r.power[c]) }
+
+// Trump returns the trump suit, NoSuit when none.
+func (r *Rules) Trump() parse.Suit { return r.trump }
+
 // Breaks reports whether playing c breaks the break suit (hearts, spades).
 func (r *Rules) Breaks(c parse.Card) bool { return r.breakers.Has(c) }
 
@@ -210,4 +216,83 @@ func clubHolder(hands []Hand, known []bool, eldest int, c parse.Card) int {
 		}
 	}
 	return -1
+}
+
+// FirstLeader returns who leads trick 1 when every hand is known (hands by local seat as the
+// play begins, eldest the local seat after the dealer), the first-lead rule as it applies,
+// and the lowest club in play.
+func (r *Rules) FirstLeader(hands []Hand, eldest int) (leader int, rule string, lc parse.Card) {
+	t := r.Table
+	lc = lowestClub(t)
+	if rule = firstLeadRule(t.FirstLead, lc); rule == "eldest" {
+		return eldest, rule, lc
+	}
+	if l := clubHolder(hands, nil, eldest, lc); l >= 0 {
+		return l, rule, lc
+	}
+	return eldest, "eldest", lc // cannot happen: every card is dealt
+}
+
+// The rotation (RULES §2): who deals each round and where it passes.
+
+// NextDealer returns the dealer of a round among its seats (global, in table order) at a
+// table of n, after prev, the previous round's dealer (-1 before the first round): the first
+// round's dealer is the first seat (a tie-break's, the first of its players after seat 0),
+// each later one the next of the round's seats clockwise after prev.
+func NextDealer(seats []int, prev, n int, tiebreak bool) int {
+	switch {
+	case prev >= 0:
+		return nextIn(seats, prev+1, n)
+	case tiebreak:
+		return nextIn(seats, 0, n)
+	}
+	return seats[0]
+}
+
+// Eldest returns the seat after the dealer among a round's seats (global, in table order) at
+// a table of n: the first to play (RULES §2).
+func Eldest(seats []int, dealer, n int) int { return nextIn(seats, dealer+1, n) }
+
+// PassDir returns where a round passes after normal normal rounds: the table's pass cycle;
+// a tie-break holds.
+func PassDir(t *rulesets.Table, normal int, tiebreak bool) string {
+	if tiebreak {
+		return "hold"
+	}
+	return t.Pass[normal%len(t.Pass)]
+}
+
+// Taking is what the seats of a round took in its tricks, by local seat.
+type Taking struct {
+	Won    [MaxSeats]Hand // cards won in tricks (or taken, in a tally)
+	Tricks [MaxSeats]int  // tricks won (Spades tallies: tricks taken)
+	// Carried counts the tricks nobody won (all cancelled).
+	Carried int
+	// LastToLeader: the last trick was all cancelled and went to its leader.
+	LastToLeader bool
+
+	carried Hand // the cards of cancelled tricks, waiting for the next trick won
+}
+
+// Take gives a trick's cards to w, its winner (local seat; -1 when every card that could win
+// is cancelled, see Winner), with the cards of the cancelled tricks before it. A cancelled
+// trick's cards go on to the next trick won; the last trick's go to its leader, without
+// counting as a trick won (RULES §7).
+func (t *Taking) Take(cards []parse.Card, leader, w int, last bool) {
+	switch {
+	case w >= 0:
+		addAll(&t.Won[w], cards)
+		addHand(&t.Won[w], t.carried)
+		t.carried = Hand{}
+		t.Tricks[w]++
+	case last:
+		addAll(&t.Won[leader], cards)
+		addHand(&t.Won[leader], t.carried)
+		t.carried = Hand{}
+		t.Carried++
+		t.LastToLeader = true
+	default:
+		addAll(&t.carried, cards)
+		t.Carried++
+	}
 }

@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
-	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
+	"github.com/tricks-dev/tricks/validate/simulate"
 )
 
 // TestRoundView: on simulated games written with every trick's leader, the view finds the
@@ -23,7 +23,7 @@ func TestRoundView(t *testing.T) {
 	}{{"hearts", 4, true}, {"hearts", 4, false}, {"black-maria", 3, true}, {"cancellation", 6, false}, {"spades-partnership", 4, true}} {
 		rs, err := rulesets.Builtin(cfg.ruleset)
 		require.NoError(t, err)
-		sim, err := validate.NewSimulator(rs, cfg.players, 3, validate.SimOptions{Standing: score.Standing, WithDeal: cfg.withDeal, Leaders: true})
+		sim, err := simulate.New(rs, cfg.players, 3, simulate.Options{WithDeal: cfg.withDeal, Leaders: true})
 		require.NoError(t, err)
 		for i := 1; i <= 3; i++ {
 			g, err := sim.Game(i)

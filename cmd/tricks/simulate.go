@@ -7,8 +7,7 @@ import (
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
-	"github.com/tricks-dev/tricks/score"
-	"github.com/tricks-dev/tricks/validate"
+	"github.com/tricks-dev/tricks/validate/simulate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -80,8 +79,7 @@ func simulateCommand(e *env) *cli.Command {
 				return usageError{fmt.Errorf("--jobs %d: give a number of generators (0 or none: one per CPU)", c.Int("jobs"))}
 			}
 			jobs := workers(c.Int("jobs"))
-			opts := validate.SimOptions{
-				Standing: score.Standing,
+			opts := simulate.Options{
 				Illegal:  p,
 				WithDeal: c.Bool("with-deal"),
 				Leaders:  c.Bool("leaders"),
@@ -109,8 +107,8 @@ func defaultPlayers(rs *rulesets.Ruleset) int {
 // simulate generates games 1..games on `jobs` workers and writes them in order. Each worker
 // has its own Simulator and makes runs of simBatch consecutive games; at most a few runs per
 // worker are in flight, so memory stays flat. With one worker it all happens here.
-func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts validate.SimOptions, games, jobs int, format parse.Format) error {
-	if _, err := validate.NewSimulator(rs, players, seed, opts); err != nil {
+func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simulate.Options, games, jobs int, format parse.Format) error {
+	if _, err := simulate.New(rs, players, seed, opts); err != nil {
 		return usageError{err}
 	}
 	bw := bufio.NewWriterSize(e.stdout, 64<<10)
@@ -128,7 +126,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts vali
 	}
 	jobs = max(1, min(jobs, (games+simBatch-1)/simBatch))
 	if jobs == 1 {
-		sim, _ := validate.NewSimulator(rs, players, seed, opts)
+		sim, _ := simulate.New(rs, players, seed, opts)
 		for i := 1; i <= games; i++ {
 			if err := write(sim.Game(i)); err != nil {
 				return err
@@ -166,7 +164,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts vali
 	}()
 	for w := 0; w < jobs; w++ {
 		go func() {
-			sim, _ := validate.NewSimulator(rs, players, seed, opts)
+			sim, _ := simulate.New(rs, players, seed, opts)
 			for r := range work {
 				for k := range r.g {
 					r.g[k], r.err[k] = sim.Game(r.from + k)

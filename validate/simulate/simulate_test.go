@@ -1,4 +1,4 @@
-package validate_test
+package simulate_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
+	"github.com/tricks-dev/tricks/validate/simulate"
 )
 
 // simConfig is one table to simulate: a ruleset, options on top, a player count.
@@ -105,12 +106,11 @@ func simKVs(options []string) []parse.KV {
 	return out
 }
 
-func newSim(t testing.TB, c simConfig, seed uint64, opts validate.SimOptions) *validate.Simulator {
-	opts.Standing = score.Standing
+func newSim(t testing.TB, c simConfig, seed uint64, opts simulate.Options) *simulate.Simulator {
 	opts.Options = simKVs(c.options)
 	opts.CheckLegal = true
 	opts.CheckReplay = true
-	sim, err := validate.NewSimulator(simRules(t, c.ruleset, c.options), c.players, seed, opts)
+	sim, err := simulate.New(simRules(t, c.ruleset, c.options), c.players, seed, opts)
 	require.NoError(t, err)
 	return sim
 }
@@ -178,6 +178,18 @@ func TestSimulateLegal(t *testing.T) {
 			require.Positive(t, st.nils, "no nil bid was simulated")
 		}
 	})
+	simEach(t, n, func(t *testing.T, c simConfig, seed uint64, withDeal bool) {
+		sim := newSim(t, c, seed, simulate.Options{WithDeal: withDeal})
+		g, err := sim.Game(int(seed))
+		require.NoError(t, err)
+		require.Empty(t, sim.Injected())
+		simCheckLegal(t, g, withDeal, &st)
+	})
+}
+
+// simEach runs f in parallel subtests for every simConfigList table, without and with the
+// deal, on the seeds 1..n.
+func simEach(t *testing.T, n int, f func(t *testing.T, c simConfig, seed uint64, withDeal bool)) {
 	for _, c := range simConfigList(t) {
 		for _, withDeal := range []bool{false, true} {
 			name := c.String()
@@ -187,11 +199,7 @@ func TestSimulateLegal(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				for seed := uint64(1); seed <= uint64(n); seed++ {
-					sim := newSim(t, c, seed, validate.SimOptions{WithDeal: withDeal})
-					g, err := sim.Game(int(seed))
-					require.NoError(t, err)
-					require.Empty(t, sim.Injected())
-					simCheckLegal(t, g, withDeal, &st)
+					f(t, c, seed, withDeal)
 				}
 			})
 		}
@@ -329,45 +337,34 @@ func TestSimulateIllegal(t *testing.T) {
 			}
 		}
 	})
-	for _, c := range simConfigList(t) {
-		for _, withDeal := range []bool{false, true} {
-			name := c.String()
-			if withDeal {
-				name += "/with-deal"
-			}
-			t.Run(name, func(t *testing.T) {
-				t.Parallel()
-				for seed := uint64(1); seed <= uint64(n); seed++ {
-					sim := newSim(t, c, seed, validate.SimOptions{WithDeal: withDeal, Illegal: 0.2})
-					g, err := sim.Game(int(seed))
-					require.NoError(t, err)
-					text := parse.AppendText(nil, g)
-					g1 := simParse(t, text, "sim.tricks", parse.Text)
-					rp, err := validate.Game(g1, simRulesOf(t, g1))
-					require.NoError(t, err, "%s", text)
-					res := score.Score(rp)
-					var got, want []string
-					for _, v := range res.Violations {
-						got = append(got, fmt.Sprintf("round %d trick %d %s %s %s", v.Round, v.Trick, v.Player, v.Card, v.Rule))
-					}
-					var meta []string
-					for _, x := range sim.Injected() {
-						want = append(want, x.String())
-						meta = append(meta, fmt.Sprintf("%d/%d/%s/%s/%s", x.Round, x.Trick, x.Player, x.Card, x.Rule))
-						st.add(func(s *simStats) { s.injected[x.Rule]++ })
-					}
-					require.Equal(t, "injected", g1.Meta[len(g1.Meta)-1].Key)
-					require.Equal(t, strings.Join(meta, " "), g1.Meta[len(g1.Meta)-1].Value)
-					slices.Sort(got)
-					slices.Sort(want)
-					require.Equal(t, want, got, "%s", text)
-					if rp.Rules.Family == rulesets.Hearts {
-						simCheckTotals(t, rp, res, &st)
-					}
-				}
-			})
+	simEach(t, n, func(t *testing.T, c simConfig, seed uint64, withDeal bool) {
+		sim := newSim(t, c, seed, simulate.Options{WithDeal: withDeal, Illegal: 0.2})
+		g, err := sim.Game(int(seed))
+		require.NoError(t, err)
+		text := parse.AppendText(nil, g)
+		g1 := simParse(t, text, "sim.tricks", parse.Text)
+		rp, err := validate.Game(g1, simRulesOf(t, g1))
+		require.NoError(t, err, "%s", text)
+		res := score.Score(rp)
+		var got, want []string
+		for _, v := range res.Violations {
+			got = append(got, fmt.Sprintf("round %d trick %d %s %s %s", v.Round, v.Trick, v.Player, v.Card, v.Rule))
 		}
-	}
+		var meta []string
+		for _, x := range sim.Injected() {
+			want = append(want, x.String())
+			meta = append(meta, fmt.Sprintf("%d/%d/%s/%s/%s", x.Round, x.Trick, x.Player, x.Card, x.Rule))
+			st.add(func(s *simStats) { s.injected[x.Rule]++ })
+		}
+		require.Equal(t, "injected", g1.Meta[len(g1.Meta)-1].Key)
+		require.Equal(t, strings.Join(meta, " "), g1.Meta[len(g1.Meta)-1].Value)
+		slices.Sort(got)
+		slices.Sort(want)
+		require.Equal(t, want, got, "%s", text)
+		if rp.Rules.Family == rulesets.Hearts {
+			simCheckTotals(t, rp, res, &st)
+		}
+	})
 }
 
 // TestSimulateDeterministic: a game depends on the seed and its number only; the deal and
@@ -375,9 +372,9 @@ func TestSimulateIllegal(t *testing.T) {
 func TestSimulateDeterministic(t *testing.T) {
 	t.Parallel()
 	for _, c := range []simConfig{{"hearts", nil, 4}, {"black-maria", nil, 5}, {"spades-partnership", nil, 4}, {"cancellation", nil, 7}} {
-		a := newSim(t, c, 7, validate.SimOptions{})
-		b := newSim(t, c, 7, validate.SimOptions{WithDeal: true, Leaders: true})
-		other := newSim(t, c, 8, validate.SimOptions{})
+		a := newSim(t, c, 7, simulate.Options{})
+		b := newSim(t, c, 7, simulate.Options{WithDeal: true, Leaders: true})
+		other := newSim(t, c, 8, simulate.Options{})
 		for _, i := range []int{3, 1, 2} {
 			g1, err := a.Game(i)
 			require.NoError(t, err)
@@ -405,22 +402,20 @@ func TestSimulateDeterministic(t *testing.T) {
 // TestSimulatorErrors: bad parameters are refused.
 func TestSimulatorErrors(t *testing.T) {
 	rs := simRules(t, "hearts", nil)
-	_, err := validate.NewSimulator(rs, 4, 1, validate.SimOptions{})
-	require.ErrorContains(t, err, "scorer")
-	_, err = validate.NewSimulator(rs, 7, 1, validate.SimOptions{Standing: score.Standing})
+	_, err := simulate.New(rs, 7, 1, simulate.Options{})
 	require.ErrorContains(t, err, "3 to 6")
-	_, err = validate.NewSimulator(rs, 4, 1, validate.SimOptions{Standing: score.Standing, Illegal: 1.5})
+	_, err = simulate.New(rs, 4, 1, simulate.Options{Illegal: 1.5})
 	require.ErrorContains(t, err, "between 0 and 1")
-	_, err = validate.NewSimulator(rs, 3, 1, validate.SimOptions{Standing: score.Standing, Names: []string{"a", "b", "a"}})
+	_, err = simulate.New(rs, 3, 1, simulate.Options{Names: []string{"a", "b", "a"}})
 	require.ErrorContains(t, err, "distinct")
 	sp := simRules(t, "spades", nil)
-	_, err = validate.NewSimulator(sp, 3, 1, validate.SimOptions{Standing: score.Standing})
+	_, err = simulate.New(sp, 3, 1, simulate.Options{})
 	require.Error(t, err)
 }
 
 // TestSimulateMaxRounds: the cap stops a game that would go on.
 func TestSimulateMaxRounds(t *testing.T) {
-	sim := newSim(t, simConfig{"hearts", nil, 4}, 1, validate.SimOptions{MaxRounds: 2})
+	sim := newSim(t, simConfig{"hearts", nil, 4}, 1, simulate.Options{MaxRounds: 2})
 	g, err := sim.Game(1)
 	require.NoError(t, err)
 	require.Len(t, g.Rounds, 2)
@@ -430,7 +425,7 @@ func TestSimulateMaxRounds(t *testing.T) {
 
 // BenchmarkSimulate generates one 4-player Hearts game per iteration.
 func BenchmarkSimulate(b *testing.B) {
-	sim, err := validate.NewSimulator(simRules(b, "hearts", nil), 4, 1, validate.SimOptions{Standing: score.Standing})
+	sim, err := simulate.New(simRules(b, "hearts", nil), 4, 1, simulate.Options{})
 	require.NoError(b, err)
 	b.ReportAllocs()
 	rounds := 0

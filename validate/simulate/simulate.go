@@ -1,12 +1,16 @@
-package validate
-
-// The random game generator behind `tricks simulate`. It deals, passes, bids and plays with
-// the same Rules (Legal, Judge, Winner, LedSuit) the checker judges with, and puts every round
-// it writes through the checker's round replay: the checker's violations of the round must be
+// Package simulate writes random games of a ruleset for `tricks simulate`: tests, demos and
+// benchmarks. It deals, passes, bids and plays with the checker's own rules (package
+// validate: Legal, Judge, Winner, LedSuit, FirstLeader, NextDealer, PassDir, Taking) and
+// finds the end of a game, ties and blind-bid eligibility with the scorer's (package score:
+// Scorer, Shooter), so that generator and checker cannot disagree on a rule: there is one
+// implementation of each.
+//
+// Every round written goes through the checker's round replay: its violations must be
 // exactly the illegal plays the generator injected, so a disagreement between the two is an
 // error, not a silently wrong transcript. Each round is checked and scored once, when it is
 // written (never the rounds before it again), so a game costs time linear in its length;
-// tests also replay each whole game from the start (SimOptions.CheckReplay).
+// tests also replay each whole game from the start (Options.CheckReplay).
+package simulate
 
 import (
 	"fmt"
@@ -16,35 +20,12 @@ import (
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
 )
 
-// Standing is how a game stands after the rounds so far, as the scorer sees it. Package
-// score computes it (validate cannot import score); the Simulator only reads it.
-type Standing struct {
-	// Finished: the game is over with a single winner.
-	Finished bool
-	// Tied lists the players tied at the end while the game is undecided: a tie-break
-	// round among them is due. Empty while the game goes on.
-	Tied []string
-	// Totals holds the running total of each seat's scoring unit (the player, or the side
-	// in a partnership), indexed by seat.
-	Totals []int
-}
-
-// A Tally scores a game round by round, as the rounds are replayed: Add scores the next
-// round and tells how the game stands after it.
-type Tally interface {
-	Add(*Round) Standing
-}
-
-// StandingFunc starts a Tally for a game (the Replay's Game, Rules and Players; its rounds
-// come one by one to Add).
-type StandingFunc func(*Replay) Tally
-
-// SimOptions are the knobs of a Simulator. Standing is required.
-type SimOptions struct {
-	// Standing scores the game round by round, to find the end (and ties).
-	Standing StandingFunc
+// Options are the knobs of a Simulator.
+type Options struct {
 	// Illegal is the probability that a play is made illegal where an illegal alternative
 	// exists: a revoke, a heart or spade led before broken, a penalty card discarded to
 	// trick 1, a wrong first lead, and (with WithDeal) a no-pass card passed. With Illegal
@@ -58,7 +39,7 @@ type SimOptions struct {
 	// Names of the players (default ann, bob, cat, ...). Must be distinct bare names.
 	Names []string
 	// Ruleset is the game line (default the ruleset's name); Options the option lines,
-	// already applied to the ruleset given to NewSimulator.
+	// already applied to the ruleset given to New.
 	Ruleset string
 	Options []parse.KV
 	// MaxRounds caps a game (tie-breaks included) so that none runs forever; 0 = 200.
@@ -69,7 +50,7 @@ type SimOptions struct {
 	// CheckReplay replays every finished game from the start through the checker, which
 	// then resolves the dealers and pass directions by itself, and requires its violations
 	// to be the injected ones (slower; for tests). Without it each round is checked once,
-	// as it is written, with the dealer and pass direction of the generator.
+	// as it is written.
 	CheckReplay bool
 }
 
@@ -99,12 +80,15 @@ const DefaultMaxRounds = 200
 // ruleset, options, player count, seed and i. A Simulator is not safe for concurrent use;
 // use one per goroutine.
 type Simulator struct {
-	rs    *rulesets.Ruleset
-	n     int
-	seed  uint64
-	opts  SimOptions
-	names []string
-	v     *Validator
+	rs     *rulesets.Ruleset
+	n      int
+	seed   uint64
+	opts   Options
+	names  []string
+	seats  []int // every seat, 0..n-1
+	unitOf []int // the scoring unit of each seat (rulesets.Units: its side in a partnership)
+	noPass parse.CardSet
+	v      *validate.Validator
 
 	injected []Injected // of the last game
 	rng      *rand.Rand
@@ -113,13 +97,11 @@ type Simulator struct {
 	cards    []parse.Card
 	redeal   bool         // a deal may leave a hand too few cards it may pass: such deals are dealt again
 	hand     []parse.Card // scratch for a hand's cards
+	tied     []int        // scratch for the seats of a tie-break
 }
 
-// NewSimulator returns a generator for rs (options applied) at a table of players seats.
-func NewSimulator(rs *rulesets.Ruleset, players int, seed uint64, opts SimOptions) (*Simulator, error) {
-	if opts.Standing == nil {
-		return nil, fmt.Errorf("simulate: no scorer (SimOptions.Standing)")
-	}
+// New returns a generator for rs (options applied) at a table of players seats.
+func New(rs *rulesets.Ruleset, players int, seed uint64, opts Options) (*Simulator, error) {
 	if !(opts.Illegal >= 0 && opts.Illegal <= 1) {
 		return nil, fmt.Errorf("illegal play probability %v is not between 0 and 1", opts.Illegal)
 	}
@@ -140,8 +122,8 @@ func NewSimulator(rs *rulesets.Ruleset, players int, seed uint64, opts SimOption
 	if len(names) != players {
 		return nil, fmt.Errorf("%d names for %d players", len(names), players)
 	}
-	if players > MaxSeats {
-		return nil, fmt.Errorf("%d players: at most %d can be seated", players, MaxSeats)
+	if players > validate.MaxSeats {
+		return nil, fmt.Errorf("%d players: at most %d can be seated", players, validate.MaxSeats)
 	}
 	for i, a := range names {
 		if !parse.IsBareName(a) || slices.Contains(names[:i], a) {
@@ -154,9 +136,14 @@ func NewSimulator(rs *rulesets.Ruleset, players int, seed uint64, opts SimOption
 	if opts.Ruleset == "" {
 		opts.Ruleset = rs.Name
 	}
+	seats := make([]int, players)
+	for i := range seats {
+		seats[i] = i
+	}
+	_, unitOf := rs.Units(names)
 	pcg := rand.NewPCG(seed, 0)
-	return &Simulator{rs: rs, n: players, seed: seed, opts: opts, names: names, v: New(), redeal: redeal,
-		pcg: pcg, rng: rand.New(pcg)}, nil
+	return &Simulator{rs: rs, n: players, seed: seed, opts: opts, names: names, seats: seats, unitOf: unitOf,
+		noPass: parse.Set(rs.NoPass...), v: validate.New(), redeal: redeal, pcg: pcg, rng: rand.New(pcg)}, nil
 }
 
 // Injected returns the illegal plays injected into the last game, in play order. The slice
@@ -177,43 +164,29 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 		Meta: []parse.KV{{Key: "seed", Value: strconv.FormatUint(s.seed, 10)},
 			{Key: "game", Value: strconv.Itoa(i)}},
 	}
-	all := seatsOf(s.n)
 	// The replay grows round by round: each round is checked once as it is written and
 	// scored once, so a game costs time in proportion to its length.
-	rp := &Replay{Game: g, Rules: s.rs, Players: g.Players}
-	tally := s.opts.Standing(rp)
+	rp := &validate.Replay{Game: g, Rules: s.rs, Players: g.Players}
+	sc := score.NewScorer(rp)
 	dealer, normal := -1, 0
-	st := Standing{Totals: make([]int, s.n)}
-	var tied []string
+	s.tied = s.tied[:0]
 	for len(g.Rounds) < s.opts.MaxRounds {
-		seats, tb := all, tied != nil
+		seats, tb := s.seats, len(s.tied) > 0
 		if tb {
-			seats = seats[:0:0]
-			for k, name := range s.names {
-				if slices.Contains(tied, name) {
-					seats = append(seats, k)
-				}
+			if len(s.tied) < 2 {
+				return g, fmt.Errorf("game %d: the scorer reports a tie among %v", i, s.tied)
 			}
-			if len(seats) < 2 {
-				return g, fmt.Errorf("game %d: the scorer reports a tie among %v", i, tied)
-			}
+			seats = slices.Clone(s.tied) // the round keeps its seats
 		}
-		if dealer < 0 {
-			dealer = seats[0]
-		} else {
-			dealer = nextIn(seats, dealer+1, s.n)
-		}
+		dealer = validate.NextDealer(seats, dealer, s.n, tb)
 		rules, err := s.v.RulesFor(s.rs, len(seats), tb)
 		if err != nil {
 			break // a tie-break that cannot be dealt: the game stays undecided
 		}
-		passDir := "hold"
-		if !tb {
-			passDir = rules.Table.Pass[normal%len(rules.Table.Pass)]
-		}
+		passDir := validate.PassDir(rules.Table, normal, tb)
 		from := len(s.injected)
 		rd := &roundSim{s: s, number: len(g.Rounds) + 1, seats: seats, dealer: dealer, rules: rules,
-			passDir: passDir, tiebreak: tb, firstRound: normal == 0, totals: st.Totals}
+			passDir: passDir, tiebreak: tb, scorer: sc}
 		src, err := rd.play()
 		if err != nil {
 			return g, fmt.Errorf("game %d round %d: %v", i, rd.number, err)
@@ -223,27 +196,20 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 			normal++
 		}
 
-		r := &Round{Number: rd.number, Src: src, Table: rules.Table, Rules: rules, Tiebreak: tb,
+		r := &validate.Round{Number: rd.number, Src: src, Table: rules.Table, Rules: rules, Tiebreak: tb,
 			Seats: seats, Dealer: dealer, PassDir: passDir, MoonSeat: -1}
-		s.v.errs = s.v.errs[:0]
-		if !s.v.round(g, r) || len(s.v.errs) > 0 {
-			return g, fmt.Errorf("game %d round %d: the checker cannot read the generated game: %v", i, rd.number, s.v.failed())
+		if err := s.v.CheckRound(g, r); err != nil {
+			return g, fmt.Errorf("game %d round %d: the checker cannot read the generated game: %v", i, rd.number, err)
 		}
 		rp.Rounds = append(rp.Rounds, r)
 		if err := sameViolations(r.Violations, s.injected[from:]); err != nil {
 			return g, fmt.Errorf("game %d round %d: generator and checker disagree: %v", i, rd.number, err)
 		}
-		st = tally.Add(r)
-		if st.Finished {
+		sc.Add(r)
+		if sc.Finished() {
 			break
 		}
-		tied = nil
-		if len(st.Tied) > 1 {
-			tied = slices.Clone(st.Tied)
-		}
-		if len(st.Totals) != s.n {
-			return g, fmt.Errorf("game %d: the scorer gives %d totals for %d players", i, len(st.Totals), s.n)
-		}
+		s.tied = sc.Tied(s.tied[:0])
 	}
 	if s.opts.CheckReplay {
 		if err := s.checkReplay(g); err != nil {
@@ -303,7 +269,7 @@ func (s *Simulator) injectedMeta() string {
 
 // sameViolations compares the checker's violations of a round with the injected plays of the
 // round, as multisets of (trick, player, card, rule).
-func sameViolations(got []Violation, want []Injected) error {
+func sameViolations(got []validate.Violation, want []Injected) error {
 	key := func(t int, p string, c parse.Card, r string) string {
 		return fmt.Sprintf("trick %d %s %s %s", t, p, c, r)
 	}
@@ -324,23 +290,21 @@ func sameViolations(got []Violation, want []Injected) error {
 
 // roundSim is one round being generated. Per-seat arrays are indexed by local seat.
 type roundSim struct {
-	s          *Simulator
-	number     int
-	seats      []int
-	dealer     int // global
-	rules      *Rules
-	passDir    string
-	tiebreak   bool
-	firstRound bool
-	totals     []int // standing before the round, per global seat
+	s        *Simulator
+	number   int
+	seats    []int
+	dealer   int // global
+	rules    *validate.Rules
+	passDir  string
+	tiebreak bool
+	scorer   *score.Scorer // the game as it stands before the round
 
-	src    *parse.Round
-	hands  [MaxSeats]Hand
-	won    [MaxSeats]Hand
-	tricks [MaxSeats]int
-	bids   [MaxSeats]parse.Bid
-	plan   [MaxSeats]int8
-	block  []parse.Card // the round's cards, as written (see kept)
+	src   *parse.Round
+	hands [validate.MaxSeats]validate.Hand
+	taken validate.Taking // the tricks taken so far
+	bids  [validate.MaxSeats]parse.Bid
+	plan  [validate.MaxSeats]int8
+	block []parse.Card // the round's cards, as written (see kept)
 }
 
 // kept returns the cards appended to the round's block since start, as a list of their own.
@@ -353,19 +317,6 @@ func (r *roundSim) kept(start int) []parse.Card {
 func appendSet(b []parse.Card, set parse.CardSet) []parse.Card {
 	for ; set != 0; set &= set - 1 {
 		b = append(b, set.Lowest())
-	}
-	return b
-}
-
-// appendHand appends a hand's cards to b, copies included, in ascending order (Hand.Cards
-// without the allocation).
-func appendHand(b []parse.Card, h Hand) []parse.Card {
-	for set := h.A; set != 0; set &= set - 1 {
-		c := set.Lowest()
-		b = append(b, c)
-		if h.B.Has(c) {
-			b = append(b, c)
-		}
 	}
 	return b
 }
@@ -396,14 +347,14 @@ func (r *roundSim) play() (*parse.Round, error) {
 			r.src.Tiebreak[l] = r.name(l)
 		}
 	}
-	eldest := slices.Index(r.seats, nextIn(r.seats, r.dealer+1, s.n))
+	eldest := slices.Index(r.seats, validate.Eldest(r.seats, r.dealer, s.n))
 
 	// Deal.
 	s.deck = appendSet(appendSet(s.deck[:0], t.Deck), t.Deck2)
 	for tries := 0; ; tries++ {
 		rng.Shuffle(len(s.deck), func(a, b int) { s.deck[a], s.deck[b] = s.deck[b], s.deck[a] })
 		for l := 0; l < n; l++ {
-			r.hands[l] = Hand{}
+			r.hands[l] = validate.Hand{}
 			for _, c := range s.deck[l*t.HandSize : (l+1)*t.HandSize] {
 				r.hands[l].Add(c)
 			}
@@ -419,7 +370,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 		r.src.Deal = make([]parse.Hand, 0, n)
 		for l := 0; l < n; l++ {
 			start := len(r.block)
-			r.block = appendHand(r.block, r.hands[l])
+			r.block = r.hands[l].Append(r.block)
 			r.src.Deal = append(r.src.Deal, parse.Hand{Player: r.name(l), Cards: r.kept(start)})
 		}
 	}
@@ -471,17 +422,10 @@ func passable(rs *rulesets.Ruleset, players int) (redeal bool, err error) {
 
 // canPass reports whether every hand holds at least PassCount cards it may pass.
 func (r *roundSim) canPass() bool {
-	t := r.rules.Table
-	noPass := parse.Set(t.RS.NoPass...)
+	noPass := r.s.noPass
 	for l := range r.seats {
 		h := r.hands[l]
-		free := 0
-		for _, c := range h.Cards() {
-			if !noPass.Has(c) {
-				free++
-			}
-		}
-		if free < t.PassCount {
+		if (h.A&^noPass).Len()+(h.B&^noPass).Len() < r.rules.Table.PassCount {
 			return false
 		}
 	}
@@ -494,11 +438,11 @@ func (r *roundSim) pass(off int) {
 	s, t := r.s, r.rules.Table
 	rng := s.rng
 	n := len(r.seats)
-	noPass := parse.Set(t.RS.NoPass...)
-	var out [MaxSeats][]parse.Card
+	noPass := s.noPass
+	var out [validate.MaxSeats][]parse.Card
 	for l := 0; l < n; l++ {
 		cards := s.cards[:0]
-		s.hand = appendHand(s.hand[:0], r.hands[l])
+		s.hand = r.hands[l].Append(s.hand[:0])
 		for _, c := range s.hand {
 			if !noPass.Has(c) {
 				cards = append(cards, c)
@@ -517,7 +461,7 @@ func (r *roundSim) pass(off int) {
 			rng.Float64() < s.opts.Illegal {
 			c := nth(forbidden, rng.IntN(forbidden.Len()))
 			chosen[0] = c
-			r.inject(0, l, c, PassForbidden)
+			r.inject(0, l, c, validate.PassForbidden)
 		}
 		slices.Sort(chosen)
 		out[l] = chosen
@@ -541,23 +485,17 @@ func (r *roundSim) pass(off int) {
 }
 
 // unit returns the scoring unit of a local seat: the side in a partnership, else the seat.
-func (r *roundSim) unit(l int) int {
-	if r.rules.Table.RS.Partnership(r.s.n) {
-		return r.seats[l] % 2
-	}
-	return r.seats[l]
-}
+func (r *roundSim) unit(l int) int { return r.s.unitOf[r.seats[l]] }
 
 // estimate guesses how many tricks a Spades hand takes.
-func (r *roundSim) estimate(h Hand) float64 {
+func (r *roundSim) estimate(h validate.Hand) float64 {
 	rules := r.rules
 	e := 0.0
 	for suit := parse.Clubs; suit <= parse.Spades; suit++ {
-		cards := h.A & rules.mask[suit]
+		cards := h.A & rules.SuitMask(suit)
 		length := cards.Len()
-		for _, c := range cards.Cards() {
-			p := rules.power[c]
-			switch {
+		for set := cards; set != 0; set &= set - 1 {
+			switch p := rules.Power(set.Lowest()); {
 			case p >= 13: // high jokers
 				e++
 			case p == 12:
@@ -568,15 +506,12 @@ func (r *roundSim) estimate(h Hand) float64 {
 				e += 0.4
 			}
 		}
-		if suit == rules.trump && length > 3 {
+		if suit == rules.Trump() && length > 3 {
 			e += 0.8 * float64(length-3)
 		}
 	}
 	return e
 }
-
-// isNil reports whether a bid counts as nil under the ruleset.
-func isNil(rs *rulesets.Ruleset, b parse.Bid) bool { return bool(rs.Nil) && (b.Nil || b.N == 0) }
 
 // bid makes each player's bid in turn from eldest: a number near the hand's estimate, nil
 // with a weak hand, and blind bids only where the rules allow them.
@@ -585,16 +520,10 @@ func (r *roundSim) bid(eldest int) {
 	rs := t.RS
 	rng := s.rng
 	n := len(r.seats)
-	high := 0
-	for g, v := range r.totals {
-		if g == 0 || v > high {
-			high = v
-		}
-	}
 	for k := 0; k < n; k++ {
 		l := (eldest + k) % n
 		b := parse.Bid{Player: r.name(l)}
-		blindOK := rs.BlindRefused(parse.Bid{Blind: true, Nil: true}, r.firstRound, high-r.totals[r.seats[l]]) == ""
+		blindOK := r.scorer.BlindRefused(r.seats[l], parse.Bid{Blind: true, Nil: true}) == ""
 		e := r.estimate(r.hands[l])
 		switch {
 		case blindOK && rng.IntN(3) == 0:
@@ -617,28 +546,15 @@ func (r *roundSim) bid(eldest int) {
 	}
 }
 
-// firstLead returns the leader of trick 1, the rule that decides it and the lowest club.
-func (r *roundSim) firstLead(eldest int) (leader int, rule string, lc parse.Card) {
-	t := r.rules.Table
-	lc = lowestClub(t)
-	if rule = firstLeadRule(t.FirstLead, lc); rule == "eldest" {
-		return eldest, rule, lc
-	}
-	if l := clubHolder(r.hands[:len(r.seats)], nil, eldest, lc); l >= 0 {
-		return l, rule, lc
-	}
-	return eldest, "eldest", lc // cannot happen: every card is dealt
-}
-
 func (r *roundSim) playTricks(eldest int) error {
 	s, rules, t := r.s, r.rules, r.rules.Table
 	rng := s.rng
 	n := len(r.seats)
-	leader, flRule, lc := r.firstLead(eldest)
+	leader, flRule, lc := rules.FirstLeader(r.hands[:n], eldest)
 	writeLeader1 := s.opts.Leaders || (!s.opts.WithDeal && flRule != "eldest")
 	// Without the deal, the checker knows the lowest club's holder only from who plays it
 	// first; with two copies of it that may be the wrong one, so no first-lead injection.
-	injectFirst := s.opts.WithDeal || copies(t, lc) < 2
+	injectFirst := s.opts.WithDeal || !(t.Deck.Has(lc) && t.Deck2.Has(lc))
 
 	// Plans for the round: Spades players chase their contracts; in the hearts family, now
 	// and then one player tries to shoot the moon while the others duck.
@@ -655,11 +571,10 @@ func (r *roundSim) playTricks(eldest int) error {
 	}
 
 	broken := false
-	var carried Hand
 	cards := make([]parse.Card, 0, n)
 	for ti := 0; ti < t.HandSize; ti++ {
 		cards = cards[:0]
-		st := TrickState{Trick: ti + 1, Broken: broken}
+		st := validate.TrickState{Trick: ti + 1, Broken: broken}
 		for k := 0; k < n; k++ {
 			p := (leader + k) % n
 			hand := r.hands[p]
@@ -690,7 +605,7 @@ func (r *roundSim) playTricks(eldest int) error {
 			if illegal != 0 && s.opts.Illegal > 0 && rng.Float64() < s.opts.Illegal && (!firstLead || injectFirst) {
 				c = nth(illegal, rng.IntN(illegal.Len()))
 				if firstLead {
-					r.inject(1, p, c, FirstLead)
+					r.inject(1, p, c, validate.FirstLead)
 				}
 				rule := rules.Judge(hand, c, &st)
 				if rule != "" {
@@ -722,18 +637,12 @@ func (r *roundSim) playTricks(eldest int) error {
 		r.src.Tricks = append(r.src.Tricks, tr)
 
 		w := rules.Winner(cards, rules.LedSuit(cards))
-		last := ti == t.HandSize-1
-		switch {
-		case w >= 0:
-			leader = (leader + w) % n
-			fallthrough
-		case last:
-			addAll(&r.won[leader], cards)
-			addHand(&r.won[leader], carried)
-			carried = Hand{}
-			r.tricks[leader]++
-		default:
-			addAll(&carried, cards)
+		if w >= 0 {
+			w = (leader + w) % n
+		}
+		r.taken.Take(cards, leader, w, ti == t.HandSize-1)
+		if w >= 0 {
+			leader = w
 		}
 	}
 	return nil
@@ -751,8 +660,8 @@ func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card) parse.
 	}
 	// Strength orders cards for "high" and "low": trumps above everything.
 	strength := func(c parse.Card) int {
-		v := int(r.rules.power[c])
-		if r.rules.trump != parse.NoSuit && r.rules.suitOf[c] == r.rules.trump {
+		v := r.rules.Power(c)
+		if trump := r.rules.Trump(); trump != parse.NoSuit && r.rules.SuitOf(c) == trump {
 			v += 100
 		}
 		return v
@@ -760,9 +669,10 @@ func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card) parse.
 	want := plan == planWin
 	lead := len(cards) == 0
 	best, lowest := parse.NoCard, parse.NoCard
-	var buf [2 * MaxSeats]parse.Card
+	var buf [2 * validate.MaxSeats]parse.Card
 	trial := append(append(buf[:0], cards...), 0)
-	for _, c := range legal.Cards() {
+	for set := legal; set != 0; set &= set - 1 {
+		c := set.Lowest()
 		if lowest == parse.NoCard || strength(c) < strength(lowest) {
 			lowest = c
 		}
@@ -786,7 +696,7 @@ func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card) parse.
 // spadesPlan: nil bidders duck; others win until their side has its contract, then duck.
 func (r *roundSim) spadesPlan(p int) int8 {
 	rs := r.rules.Table.RS
-	if isNil(rs, r.bids[p]) {
+	if rs.IsNil(r.bids[p]) {
 		return planDuck
 	}
 	contract, took := 0, 0
@@ -794,11 +704,11 @@ func (r *roundSim) spadesPlan(p int) int8 {
 		if r.unit(l) != r.unit(p) {
 			continue
 		}
-		if !isNil(rs, r.bids[l]) {
+		if !rs.IsNil(r.bids[l]) {
 			contract += r.bids[l].N
-			took += r.tricks[l]
+			took += r.taken.Tricks[l]
 		} else if rs.FailedNilHelps {
-			took += r.tricks[l]
+			took += r.taken.Tricks[l]
 		}
 	}
 	if took < contract {
@@ -809,30 +719,16 @@ func (r *roundSim) spadesPlan(p int) int8 {
 
 // moon records a random choice, half the time, for a player who took every penalty card.
 func (r *roundSim) moon() {
-	t := r.rules.Table
 	rng := r.s.rng
-	if t.PenaltyCount == 0 {
+	l := score.Shooter(r.rules.Table, r.taken.Won[:len(r.seats)])
+	if l < 0 || rng.IntN(2) != 0 {
 		return
 	}
-	for l := range r.seats {
-		pen := 0
-		r.s.hand = appendHand(r.s.hand[:0], r.won[l])
-		for _, c := range r.s.hand {
-			if t.Value[c] > 0 {
-				pen++
-			}
-		}
-		if pen == t.PenaltyCount {
-			if rng.IntN(2) == 0 {
-				scoring := "old"
-				if rng.IntN(2) == 0 {
-					scoring = "new"
-				}
-				r.src.Moon = append(r.src.Moon, parse.Moon{Player: r.name(l), Scoring: scoring})
-			}
-			return
-		}
+	scoring := "old"
+	if rng.IntN(2) == 0 {
+		scoring = "new"
 	}
+	r.src.Moon = append(r.src.Moon, parse.Moon{Player: r.name(l), Scoring: scoring})
 }
 
 // nth returns the k-th lowest card of a set (0-based).

@@ -1,0 +1,47 @@
+package score
+
+import (
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// A Scorer scores a game round by round, as its rounds are replayed, for a program that
+// decides what comes next from how the game stands (the game generator of `tricks
+// simulate`): each round is scored once, as Score scores it, so a game costs time in
+// proportion to its length. A Scorer is not safe for concurrent use.
+type Scorer struct{ s *game }
+
+// NewScorer starts scoring rp (its Game, Rules and Players; rp.Rounds may be empty and grow
+// as the rounds are given to Add).
+func NewScorer(rp *validate.Replay) *Scorer { return &Scorer{s: newGame(rp)} }
+
+// Add scores the next round of the replay.
+func (sc *Scorer) Add(r *validate.Round) { sc.s.round(r) }
+
+// Finished reports whether the game is over with a single winner.
+func (sc *Scorer) Finished() bool { return sc.s.finished }
+
+// Tied appends to seats the global seats tied at the end while the game is undecided (a
+// tie-break round among them is due), in table order; none while the game goes on.
+func (sc *Scorer) Tied(seats []int) []int {
+	s := sc.s
+	if s.finished || !s.ended || len(s.tied) < 2 {
+		return seats
+	}
+	for g, u := range s.unitOf {
+		for _, t := range s.tied {
+			if t == u {
+				seats = append(seats, g)
+			}
+		}
+	}
+	return seats
+}
+
+// BlindRefused returns why the player of global seat g may not bid b blind in the next round
+// (RULES §6), "" when the bid is allowed.
+func (sc *Scorer) BlindRefused(g int, b parse.Bid) string { return sc.s.blindRefused(g, b) }
+
+// Result returns the result of the rounds scored so far, as Score returns it. Call it once,
+// after the last round.
+func (sc *Scorer) Result() *Result { return sc.s.result() }

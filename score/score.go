@@ -172,7 +172,7 @@ func (s *game) round(r *validate.Round) {
 			s.late = len(s.res.Rounds)
 			msg += fmt.Sprintf(" (a consequence of the %s in round %d? it leaves that round's points uncertain)", v.Rule, v.Round)
 		}
-		ignore(validate.AfterGameEnd, msg)
+		ignore(AfterGameEnd, msg)
 		return
 	}
 	if r.Tiebreak && !s.tiebreakFits(r) {
@@ -189,7 +189,7 @@ func (s *game) round(r *validate.Round) {
 		default:
 			msg += " (the game has not ended)"
 		}
-		ignore(validate.BadTiebreak, msg)
+		ignore(BadTiebreak, msg)
 		return
 	}
 	out.Dealer = &players[r.Dealer] // the names are not changed after the game
@@ -383,7 +383,7 @@ func (s *game) checkRecorded(r *validate.Round, out *Round) {
 					continue
 				}
 				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
-					Rule: validate.ScoreMismatch, Msg: msg + doubt, Pos: c.Pos, Note: note})
+					Rule: ScoreMismatch, Msg: msg + doubt, Pos: c.Pos, Note: note})
 				if doubt != "" {
 					differ = &out.Violations[len(out.Violations)-1]
 				}
@@ -410,7 +410,7 @@ func (s *game) checkRecorded(r *validate.Round, out *Round) {
 					msg = fmt.Sprintf("%s: recorded total %d, %d more than the previous; computed %d more", c.Player, c.N, c.N-s.recTotal[u], got-s.lastTotals[u])
 				}
 				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
-					Rule: validate.ScoreMismatch, Msg: msg, Pos: c.Pos})
+					Rule: ScoreMismatch, Msg: msg, Pos: c.Pos})
 			}
 			s.recTotal[u], s.hasRec[u] = c.N, true
 		}

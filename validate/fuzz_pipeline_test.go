@@ -330,7 +330,7 @@ func fzAdd(t *testing.T, what string, a, b int) int {
 var fzRuleCodes = []string{validate.Revoke, validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.FirstLead,
 	validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden, validate.BidMissing,
 	validate.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
-	validate.DeckMismatch, validate.UnknownPlayer, validate.AfterGameEnd, validate.ScoreMismatch, validate.BadTiebreak, validate.IncompleteRound}
+	validate.DeckMismatch, validate.UnknownPlayer, score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound}
 
 // fzCheckScores: keys and values line up, keys are distinct.
 func fzCheckScores(t *testing.T, what string, s score.Scores) {
@@ -388,13 +388,13 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 			}
 			// After a transcript error, one after-game-end covers the rounds after the end.
 			covered := len(out.Violations) == 0 && lateReported
-			if !covered && (len(out.Violations) != 1 || out.Violations[0].Rule != validate.AfterGameEnd && out.Violations[0].Rule != validate.BadTiebreak) {
+			if !covered && (len(out.Violations) != 1 || out.Violations[0].Rule != score.AfterGameEnd && out.Violations[0].Rule != score.BadTiebreak) {
 				t.Fatalf("%s: ignored round without its after-game-end or bad-tiebreak: %v", where, out.Violations)
 			}
-			if !covered && out.Violations[0].Rule == validate.BadTiebreak && !r.Tiebreak {
+			if !covered && out.Violations[0].Rule == score.BadTiebreak && !r.Tiebreak {
 				t.Fatalf("%s: bad-tiebreak on a normal round", where)
 			}
-			if !covered && out.Violations[0].Rule == validate.AfterGameEnd && strings.Contains(out.Violations[0].Msg, "a consequence of") {
+			if !covered && out.Violations[0].Rule == score.AfterGameEnd && strings.Contains(out.Violations[0].Msg, "a consequence of") {
 				lateReported = true
 			}
 		} else {
@@ -722,7 +722,7 @@ func fzCheckViolation(t *testing.T, where string, v validate.Violation, round, n
 			t.Fatalf("%s: %q without trick, card or player: %+v", where, v.Rule, v)
 		}
 	case validate.PassCount, validate.PassDirection, validate.BidMissing, validate.BlindNotAllowed, validate.DealSize,
-		validate.AfterGameEnd, validate.BadTiebreak:
+		score.AfterGameEnd, score.BadTiebreak:
 		if v.Trick != 0 || v.Card != parse.NoCard {
 			t.Fatalf("%s: %q with a trick or card: %+v", where, v.Rule, v)
 		}

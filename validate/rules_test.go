@@ -33,7 +33,7 @@ var ruleCodes = []string{
 	validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden,
 	validate.BidMissing, validate.BlindNotAllowed,
 	validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
-	validate.DeckMismatch, validate.UnknownPlayer, validate.AfterGameEnd, validate.ScoreMismatch, validate.BadTiebreak, validate.IncompleteRound,
+	validate.DeckMismatch, validate.UnknownPlayer, score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound,
 }
 
 // ruleWant is one expected violation.

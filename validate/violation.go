@@ -6,7 +6,9 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 )
 
-// Rule codes (FORMAT.md "Results"). They are public interface: scripts match on them.
+// Rule codes (FORMAT.md "Results") the checker reports. They are public interface: scripts
+// match on them. The three codes that need the scores (after-game-end, score-mismatch,
+// bad-tiebreak) are the scorer's: package score declares and reports them.
 const (
 	Revoke            = "revoke"
 	HeartsNotBroken   = "hearts-not-broken"
@@ -26,11 +28,6 @@ const (
 	DealSize      = "deal-size"
 	DeckMismatch  = "deck-mismatch"
 	UnknownPlayer = "unknown-player"
-	AfterGameEnd  = "after-game-end"
-	ScoreMismatch = "score-mismatch"
-	// BadTiebreak: a tie-break round where the game did not end tied, or among other players
-	// than the tied ones (an addition to FORMAT.md's list; the round is not scored).
-	BadTiebreak = "bad-tiebreak"
 	// IncompleteRound: a played round with fewer tricks than the hand size (RULES §7
 	// "Incomplete rounds"); the round is scored as recorded.
 	IncompleteRound = "incomplete-round"
@@ -52,10 +49,11 @@ type Violation struct {
 	Note string
 }
 
-// IsTranscriptError reports whether the rule is a transcript error rather than an illegal play.
+// IsTranscriptError reports whether one of the checker's rule codes is a transcript error
+// rather than an illegal play (score.IsTranscriptError also knows the scorer's).
 func IsTranscriptError(rule string) bool {
 	switch rule {
-	case NotInHand, DuplicateCard, WrongLeader, DealSize, DeckMismatch, UnknownPlayer, AfterGameEnd, ScoreMismatch, BadTiebreak, IncompleteRound:
+	case NotInHand, DuplicateCard, WrongLeader, DealSize, DeckMismatch, UnknownPlayer, IncompleteRound:
 		return true
 	}
 	return false

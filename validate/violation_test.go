@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 )
 
@@ -21,7 +22,7 @@ func TestViolationJSON(t *testing.T) {
 			`{"round":2,"trick":5,"player":"cat","card":"7H","rule":"revoke","message":"m","line":7,"col":3}`},
 		{validate.Violation{Round: 1, Player: "ann", Card: parse.NewCard(parse.Spades, 10), Rule: validate.PassForbidden, Msg: "m"},
 			`{"round":1,"trick":null,"player":"ann","card":"QS","rule":"pass-forbidden","message":"m"}`},
-		{validate.Violation{Round: 3, Card: parse.NoCard, Rule: validate.AfterGameEnd, Msg: "m"},
+		{validate.Violation{Round: 3, Card: parse.NoCard, Rule: score.AfterGameEnd, Msg: "m"},
 			`{"round":3,"trick":null,"player":null,"card":null,"rule":"after-game-end","message":"m"}`},
 	} {
 		b, err := json.Marshal(c.v)
@@ -38,11 +39,11 @@ func TestViolationJSON(t *testing.T) {
 func TestTranscriptErrorCodes(t *testing.T) {
 	want := map[string]bool{
 		validate.NotInHand: true, validate.DuplicateCard: true, validate.WrongLeader: true, validate.DealSize: true,
-		validate.DeckMismatch: true, validate.UnknownPlayer: true, validate.AfterGameEnd: true, validate.ScoreMismatch: true, validate.BadTiebreak: true,
+		validate.DeckMismatch: true, validate.UnknownPlayer: true, score.AfterGameEnd: true, score.ScoreMismatch: true, score.BadTiebreak: true,
 		validate.IncompleteRound: true,
 	}
 	for _, code := range ruleCodes {
-		if got := validate.IsTranscriptError(code); got != want[code] {
+		if got := score.IsTranscriptError(code); got != want[code] {
 			t.Errorf("IsTranscriptError(%q) = %v, want %v", code, got, want[code])
 		}
 	}

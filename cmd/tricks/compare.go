@@ -292,11 +292,11 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 				notScored[en.label][r.Round] = true
 			}
 		}
-		if recorded && !hasRule(eo.Result.Violations, validate.ScoreMismatch) {
+		if recorded && !hasRule(eo.Result.Violations, score.ScoreMismatch) {
 			*out.ScoresAgree = append(*out.ScoresAgree, en.label)
 		}
 		for _, vi := range eo.Result.Violations {
-			if validate.IsTranscriptError(vi.Rule) {
+			if score.IsTranscriptError(vi.Rule) {
 				continue
 			}
 			p := play{vi.Round, vi.Trick, vi.Player, vi.Card}
@@ -502,7 +502,7 @@ func emptyCell(res *score.Result, ri int) string {
 	if !r.Ignored {
 		return ""
 	}
-	if len(r.Violations) > 0 && r.Violations[0].Rule == validate.AfterGameEnd {
+	if len(r.Violations) > 0 && r.Violations[0].Rule == score.AfterGameEnd {
 		last := 0
 		for _, p := range res.Rounds[:ri] {
 			if !p.Ignored {

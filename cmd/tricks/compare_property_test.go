@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 )
 
@@ -124,7 +125,7 @@ func TestCompareKeepsThePlay(t *testing.T) {
 								leadDiffs++
 							case validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.PassForbidden:
 								// the applied rules may forbid what the table allowed
-							case validate.AfterGameEnd, validate.BadTiebreak:
+							case score.AfterGameEnd, score.BadTiebreak:
 								// the game ends elsewhere under other rules
 							default:
 								require.Failf(t, "a violation the table did not make", "%v game %d under %s: %s %s (%s)", args, g.Index, eo.Ruleset, vi.Rule, vi.Msg, vi.Pos)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 )
 
@@ -112,7 +113,7 @@ func TestRuleCodeExamples(t *testing.T) {
 		validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden,
 		validate.BidMissing, validate.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard,
 		validate.WrongLeader, validate.DealSize, validate.DeckMismatch, validate.UnknownPlayer,
-		validate.AfterGameEnd, validate.ScoreMismatch, validate.BadTiebreak, validate.IncompleteRound}
+		score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound}
 	dir := t.TempDir()
 	t.Chdir(dir)
 	for _, code := range all {

@@ -509,7 +509,7 @@ func tableNotes(res *score.Result, r score.Round) []string {
 	all := roundNotes(res, r)
 	k := 0 // roundNotes ends with a note per violation but after-game-end
 	for _, v := range r.Violations {
-		if v.Rule != validate.AfterGameEnd {
+		if v.Rule != score.AfterGameEnd {
 			k++
 		}
 	}
@@ -597,15 +597,15 @@ func wrapNotes(notes []string, width int) []string {
 // the scorer's notes (moon, penalties, resets), and each violation by rule, player and trick.
 func roundNotes(res *score.Result, r score.Round) []string {
 	notes := append(spadesNotes(res, r), r.Notes...)
-	if r.Ignored && (len(r.Violations) == 0 || r.Violations[0].Rule == validate.AfterGameEnd) {
+	if r.Ignored && (len(r.Violations) == 0 || r.Violations[0].Rule == score.AfterGameEnd) {
 		notes = append(notes, "after the game ended: not scored")
 	}
 	for _, v := range r.Violations {
-		if v.Rule == validate.AfterGameEnd {
+		if v.Rule == score.AfterGameEnd {
 			continue
 		}
 		s := v.Rule
-		if v.Rule == validate.ScoreMismatch && strings.Contains(v.Msg, "recorded total") {
+		if v.Rule == score.ScoreMismatch && strings.Contains(v.Msg, "recorded total") {
 			s += " (total)"
 		}
 		if v.Player != "" {

@@ -1,0 +1,27 @@
+package score
+
+import "github.com/tricks-dev/tricks/validate"
+
+// The rule codes the scorer reports (FORMAT.md "Results"), beside the checker's (validate's
+// Revoke ... IncompleteRound): they need a game's scores, so only the scorer can find them,
+// and `tricks validate` scores every game for them. They are transcript errors, reported
+// as validate.Violation values like the checker's; scripts match on them.
+const (
+	// AfterGameEnd: a round recorded after the game ended (not scored).
+	AfterGameEnd = "after-game-end"
+	// ScoreMismatch: a recorded score or total line that is not the computed one.
+	ScoreMismatch = "score-mismatch"
+	// BadTiebreak: a tie-break round where the game did not end tied, or among other players
+	// than the tied ones (an addition to FORMAT.md's list; the round is not scored).
+	BadTiebreak = "bad-tiebreak"
+)
+
+// IsTranscriptError reports whether a rule code, the checker's or the scorer's, is a
+// transcript error rather than an illegal play.
+func IsTranscriptError(rule string) bool {
+	switch rule {
+	case AfterGameEnd, ScoreMismatch, BadTiebreak:
+		return true
+	}
+	return validate.IsTranscriptError(rule)
+}

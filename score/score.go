@@ -72,9 +72,11 @@ type roundBlock struct {
 }
 
 // newGame starts scoring rp: its players and rules (the rounds are scored by round).
-func newGame(rp *validate.Replay) *game {
+func newGame(rp *validate.Replay) *game { return newGameIn(&gameBlock{}, rp) }
+
+// newGameIn starts scoring rp in blk, which must be zero.
+func newGameIn(blk *gameBlock, rp *validate.Replay) *game {
 	g := rp.Game
-	blk := &gameBlock{}
 	s := &blk.g
 	s.rp, s.rs, s.winner, s.bdnWinner, s.doubt, s.late = rp, rp.Rules, -1, -1, [2]int{-1, -1}, -1
 	n := len(rp.Players)

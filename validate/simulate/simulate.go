@@ -98,6 +98,42 @@ type Simulator struct {
 	redeal   bool         // a deal may leave a hand too few cards it may pass: such deals are dealt again
 	hand     []parse.Card // scratch for a hand's cards
 	tied     []int        // scratch for the seats of a tie-break
+	seed10   string       // the seed, in decimal
+
+	// Room reused from game to game: the replay of the game so far, its rounds, the
+	// scorer, the round being generated and the seats of tie-breaks (the game written is
+	// the caller's and is new each time).
+	rp       validate.Replay
+	rounds   []*validate.Round
+	scorer   *score.Scorer
+	rd       roundSim
+	seatRoom []int
+}
+
+// The lines of a game are written into one allocation for a game of up to two rounds (one
+// and a tie-break) at a table of up to outSeats with up to outTricks tricks; larger games
+// and tables take more.
+const (
+	outSeats  = 4
+	outTricks = 13
+)
+
+// gameOut is a game written, with room for its first round.
+type gameOut struct {
+	g      parse.Game
+	meta   [3]parse.KV
+	rounds [2]*parse.Round
+	first  roundOut
+}
+
+// roundOut is a round written, with room for its lines and cards.
+type roundOut struct {
+	src      parse.Round
+	tiebreak [outSeats]string
+	deal     [outSeats]parse.Hand
+	passes   [outSeats]parse.Pass
+	tricks   [outTricks]parse.Trick
+	cards    [outSeats * (2*outTricks + 3)]parse.Card
 }
 
 // New returns a generator for rs (options applied) at a table of players seats.
@@ -143,7 +179,8 @@ func New(rs *rulesets.Ruleset, players int, seed uint64, opts Options) (*Simulat
 	_, unitOf := rs.Units(names)
 	pcg := rand.NewPCG(seed, 0)
 	return &Simulator{rs: rs, n: players, seed: seed, opts: opts, names: names, seats: seats, unitOf: unitOf,
-		noPass: parse.Set(rs.NoPass...), v: validate.New(), redeal: redeal, pcg: pcg, rng: rand.New(pcg)}, nil
+		noPass: parse.Set(rs.NoPass...), v: validate.New(), redeal: redeal, pcg: pcg, rng: rand.New(pcg),
+		seed10: strconv.FormatUint(seed, 10)}, nil
 }
 
 // Injected returns the illegal plays injected into the last game, in play order. The slice
@@ -156,27 +193,32 @@ func (s *Simulator) Injected() []Injected { return s.injected }
 func (s *Simulator) Game(i int) (*parse.Game, error) {
 	s.pcg.Seed(s.seed, uint64(i))
 	s.injected = s.injected[:0]
-	g := &parse.Game{
-		Index:   i,
-		Ruleset: s.opts.Ruleset,
-		Players: s.names,
-		Options: s.opts.Options,
-		Meta: []parse.KV{{Key: "seed", Value: strconv.FormatUint(s.seed, 10)},
-			{Key: "game", Value: strconv.Itoa(i)}},
-	}
+	out := &gameOut{}
+	g := &out.g
+	out.meta[0], out.meta[1] = parse.KV{Key: "seed", Value: s.seed10}, parse.KV{Key: "game", Value: strconv.Itoa(i)}
+	g.Index, g.Ruleset, g.Players, g.Options = i, s.opts.Ruleset, s.names, s.opts.Options
+	g.Meta, g.Rounds = out.meta[:2], out.rounds[:0]
 	// The replay grows round by round: each round is checked once as it is written and
 	// scored once, so a game costs time in proportion to its length.
-	rp := &validate.Replay{Game: g, Rules: s.rs, Players: g.Players}
-	sc := score.NewScorer(rp)
+	rp := &s.rp
+	*rp = validate.Replay{Game: g, Rules: s.rs, Players: g.Players, Rounds: rp.Rounds[:0]}
+	if s.scorer == nil {
+		s.scorer = score.NewScorer(rp)
+	} else {
+		s.scorer.Reset(rp)
+	}
+	sc := s.scorer
 	dealer, normal := -1, 0
-	s.tied = s.tied[:0]
+	s.tied, s.seatRoom = s.tied[:0], s.seatRoom[:0]
 	for len(g.Rounds) < s.opts.MaxRounds {
 		seats, tb := s.seats, len(s.tied) > 0
 		if tb {
 			if len(s.tied) < 2 {
 				return g, fmt.Errorf("game %d: the scorer reports a tie among %v", i, s.tied)
 			}
-			seats = slices.Clone(s.tied) // the round keeps its seats
+			from := len(s.seatRoom) // the round keeps its seats
+			s.seatRoom = append(s.seatRoom, s.tied...)
+			seats = s.seatRoom[from:len(s.seatRoom):len(s.seatRoom)]
 		}
 		dealer = validate.NextDealer(seats, dealer, s.n, tb)
 		rules, err := s.v.RulesFor(s.rs, len(seats), tb)
@@ -185,8 +227,14 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 		}
 		passDir := validate.PassDir(rules.Table, normal, tb)
 		from := len(s.injected)
-		rd := &roundSim{s: s, number: len(g.Rounds) + 1, seats: seats, dealer: dealer, rules: rules,
+		rd := &s.rd
+		*rd = roundSim{s: s, number: len(g.Rounds) + 1, seats: seats, dealer: dealer, rules: rules,
 			passDir: passDir, tiebreak: tb, scorer: sc}
+		if len(g.Rounds) == 0 {
+			rd.out = &out.first
+		} else {
+			rd.out = &roundOut{}
+		}
 		src, err := rd.play()
 		if err != nil {
 			return g, fmt.Errorf("game %d round %d: %v", i, rd.number, err)
@@ -196,8 +244,9 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 			normal++
 		}
 
-		r := &validate.Round{Number: rd.number, Src: src, Table: rules.Table, Rules: rules, Tiebreak: tb,
-			Seats: seats, Dealer: dealer, PassDir: passDir, MoonSeat: -1}
+		r := s.round(len(rp.Rounds))
+		r.Number, r.Src, r.Table, r.Rules, r.Tiebreak = rd.number, src, rules.Table, rules, tb
+		r.Seats, r.Dealer, r.PassDir, r.MoonSeat = seats, dealer, passDir, -1
 		if err := s.v.CheckRound(g, r); err != nil {
 			return g, fmt.Errorf("game %d round %d: the checker cannot read the generated game: %v", i, rd.number, err)
 		}
@@ -220,6 +269,18 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 		g.Meta = append(g.Meta, parse.KV{Key: "injected", Value: s.injectedMeta()})
 	}
 	return g, nil
+}
+
+// round returns the k-th round of the replay's room, zeroed but for the room of its lists.
+func (s *Simulator) round(k int) *validate.Round {
+	if k == len(s.rounds) {
+		s.rounds = append(s.rounds, &validate.Round{})
+	}
+	r := s.rounds[k]
+	viol, rev := r.Violations[:0], r.Revokers[:0]
+	*r = validate.Round{}
+	r.Violations, r.Revokers = viol, rev
+	return r
 }
 
 // checkReplay replays the whole game g through the checker, which resolves dealers and pass
@@ -299,6 +360,7 @@ type roundSim struct {
 	tiebreak bool
 	scorer   *score.Scorer // the game as it stands before the round
 
+	out   *roundOut // room for the round written
 	src   *parse.Round
 	hands [validate.MaxSeats]validate.Hand
 	taken validate.Taking // the tricks taken so far
@@ -338,11 +400,15 @@ func (r *roundSim) play() (*parse.Round, error) {
 	s, t := r.s, r.rules.Table
 	rng := s.rng
 	n := len(r.seats)
-	r.src = &parse.Round{}
+	r.src = &r.out.src
 	// One block for the round's cards: the deal, the passes and the tricks.
-	r.block = make([]parse.Card, 0, n*(2*t.HandSize+t.PassCount))
+	if need := n * (2*t.HandSize + t.PassCount); need <= len(r.out.cards) {
+		r.block = r.out.cards[:0:need]
+	} else {
+		r.block = make([]parse.Card, 0, need)
+	}
 	if r.tiebreak {
-		r.src.Tiebreak = make([]string, n)
+		r.src.Tiebreak = room(r.out.tiebreak[:], n)[:n]
 		for l := range r.seats {
 			r.src.Tiebreak[l] = r.name(l)
 		}
@@ -352,7 +418,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 	// Deal.
 	s.deck = appendSet(appendSet(s.deck[:0], t.Deck), t.Deck2)
 	for tries := 0; ; tries++ {
-		rng.Shuffle(len(s.deck), func(a, b int) { s.deck[a], s.deck[b] = s.deck[b], s.deck[a] })
+		shuffle(rng, s.deck)
 		for l := 0; l < n; l++ {
 			r.hands[l] = validate.Hand{}
 			for _, c := range s.deck[l*t.HandSize : (l+1)*t.HandSize] {
@@ -367,7 +433,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 		}
 	}
 	if s.opts.WithDeal {
-		r.src.Deal = make([]parse.Hand, 0, n)
+		r.src.Deal = room(r.out.deal[:], n)
 		for l := 0; l < n; l++ {
 			start := len(r.block)
 			r.block = r.hands[l].Append(r.block)
@@ -467,7 +533,7 @@ func (r *roundSim) pass(off int) {
 		out[l] = chosen
 		if s.opts.WithDeal {
 			if r.src.Passes == nil {
-				r.src.Passes = make([]parse.Pass, 0, n)
+				r.src.Passes = room(r.out.passes[:], n)
 			}
 			r.src.Passes = append(r.src.Passes, parse.Pass{Player: r.name(l), Cards: chosen})
 		}
@@ -520,6 +586,7 @@ func (r *roundSim) bid(eldest int) {
 	rs := t.RS
 	rng := s.rng
 	n := len(r.seats)
+	r.src.Bids = make([]parse.Bid, 0, n)
 	for k := 0; k < n; k++ {
 		l := (eldest + k) % n
 		b := parse.Bid{Player: r.name(l)}
@@ -632,7 +699,7 @@ func (r *roundSim) playTricks(eldest int) error {
 			tr.Leader = r.name(leader)
 		}
 		if r.src.Tricks == nil {
-			r.src.Tricks = make([]parse.Trick, 0, t.HandSize)
+			r.src.Tricks = room(r.out.tricks[:], t.HandSize)
 		}
 		r.src.Tricks = append(r.src.Tricks, tr)
 
@@ -729,6 +796,23 @@ func (r *roundSim) moon() {
 		scoring = "new"
 	}
 	r.src.Moon = append(r.src.Moon, parse.Moon{Player: r.name(l), Scoring: scoring})
+}
+
+// room returns an empty list with room for n: in a (of a round's room) where it fits.
+func room[T any](a []T, n int) []T {
+	if n <= len(a) {
+		return a[:0:n]
+	}
+	return make([]T, 0, n)
+}
+
+// shuffle is rng.Shuffle on cards (the same random numbers, the same order) without the
+// call of a swap function for every card.
+func shuffle(rng *rand.Rand, cards []parse.Card) {
+	for i := len(cards) - 1; i > 0; i-- {
+		j := int(rng.Uint64N(uint64(i + 1)))
+		cards[i], cards[j] = cards[j], cards[i]
+	}
 }
 
 // nth returns the k-th lowest card of a set (0-based).

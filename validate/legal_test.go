@@ -2,11 +2,9 @@ package validate_test
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
-	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
 )
 
@@ -27,21 +25,8 @@ func TestLegalAgreesWithJudge(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, c := range cases {
-		rs, err := rulesets.Load(c.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, o := range c.options {
-			k, v, _ := strings.Cut(o, "=")
-			if err := rs.Set(k, v); err != nil {
-				t.Fatal(err)
-			}
-		}
-		tab, err := rs.Table(c.n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules := validate.NewRules(tab)
+		rules := testRules(t, c.name, c.options, c.n)
+		tab := rules.Table
 		deck := (tab.Deck | tab.Deck2).Cards()
 		for i := 0; i < 3000; i++ {
 			var hand validate.Hand

@@ -132,15 +132,9 @@ func (r *Rules) Winner(cards []parse.Card, led parse.Suit) int {
 	twoDecks := r.Table.Deck2 != 0
 	if !twoDecks && led != parse.NoSuit && len(cards) > 0 && r.suitOf[cards[0]] == led {
 		// One deck, a suited lead: the highest trump, else the highest card of the suit led.
-		best, bestTrump := 0, r.trump != parse.NoSuit && led == r.trump
+		best := 0
 		for i := 1; i < len(cards); i++ {
-			c := cards[i]
-			switch s := r.suitOf[c]; {
-			case r.trump != parse.NoSuit && s == r.trump:
-				if !bestTrump || r.power[c] > r.power[cards[best]] {
-					best, bestTrump = i, true
-				}
-			case s == led && !bestTrump && r.power[c] > r.power[cards[best]]:
+			if r.beats(cards[i], cards[best], led) {
 				best = i
 			}
 		}
@@ -167,6 +161,49 @@ func (r *Rules) Winner(cards []parse.Card, led parse.Suit) int {
 		return 0 // only fools: the leader wins
 	}
 	return best
+}
+
+// beats reports whether c takes a one-deck trick with a suited lead (led) from b, the card
+// winning it so far: a higher trump, a trump over no trump, or a higher card of the suit led
+// over no trump.
+func (r *Rules) beats(c, b parse.Card, led parse.Suit) bool {
+	bTrump := r.trump != parse.NoSuit && r.suitOf[b] == r.trump
+	switch s := r.suitOf[c]; {
+	case r.trump != parse.NoSuit && s == r.trump:
+		return !bTrump || r.power[c] > r.power[b]
+	case s == led:
+		return !bTrump && r.power[c] > r.power[b]
+	}
+	return false
+}
+
+// Winning returns the cards of set that, played next to a trick's cards so far (cards, at
+// least one; led its led suit), would win the trick as it then stands (Winner).
+func (r *Rules) Winning(cards []parse.Card, led parse.Suit, set parse.CardSet) parse.CardSet {
+	var out parse.CardSet
+	if r.Table.Deck2 == 0 && led != parse.NoSuit && len(cards) > 0 && r.suitOf[cards[0]] == led {
+		b := cards[r.Winner(cards, led)]
+		for ; set != 0; set &= set - 1 {
+			if c := set.Lowest(); r.beats(c, b, led) {
+				out |= 1 << c
+			}
+		}
+		return out
+	}
+	var buf [2 * MaxSeats]parse.Card
+	trial := append(append(buf[:0], cards...), 0)
+	for ; set != 0; set &= set - 1 {
+		c := set.Lowest()
+		trial[len(cards)] = c
+		l := led // LedSuit(trial)
+		if l == parse.NoSuit {
+			l = r.suitOf[c]
+		}
+		if r.Winner(trial, l) == len(cards) {
+			out |= 1 << c
+		}
+	}
+	return out
 }
 
 func cancelled(cards []parse.Card, i int) bool {
@@ -280,6 +317,18 @@ type Taking struct {
 // counting as a trick won (RULES §7).
 func (t *Taking) Take(cards []parse.Card, leader, w int, last bool) {
 	switch {
+	case w >= 0 && t.carried == Hand{}:
+		// Most tricks: distinct cards the winner has not won yet take one bit operation.
+		var set parse.CardSet
+		for _, c := range cards {
+			set |= 1 << c
+		}
+		if won := &t.Won[w]; set.Len() == len(cards) && won.A&set == 0 {
+			won.A |= set
+		} else {
+			addAll(won, cards)
+		}
+		t.Tricks[w]++
 	case w >= 0:
 		addAll(&t.Won[w], cards)
 		addHand(&t.Won[w], t.carried)

@@ -95,10 +95,9 @@ type Simulator struct {
 	pcg      *rand.PCG
 	deck     []parse.Card
 	cards    []parse.Card
-	redeal   bool         // a deal may leave a hand too few cards it may pass: such deals are dealt again
-	hand     []parse.Card // scratch for a hand's cards
-	tied     []int        // scratch for the seats of a tie-break
-	seed10   string       // the seed, in decimal
+	redeal   bool   // a deal may leave a hand too few cards it may pass: such deals are dealt again
+	tied     []int  // scratch for the seats of a tie-break
+	seed10   string // the seed, in decimal
 
 	// Room reused from game to game: the replay of the game so far, its rounds, the
 	// scorer, the round being generated and the seats of tie-breaks (the game written is
@@ -507,13 +506,8 @@ func (r *roundSim) pass(off int) {
 	noPass := s.noPass
 	var out [validate.MaxSeats][]parse.Card
 	for l := 0; l < n; l++ {
-		cards := s.cards[:0]
-		s.hand = r.hands[l].Append(s.hand[:0])
-		for _, c := range s.hand {
-			if !noPass.Has(c) {
-				cards = append(cards, c)
-			}
-		}
+		h := r.hands[l]
+		cards := validate.Hand{A: h.A &^ noPass, B: h.B &^ noPass}.Append(s.cards[:0]) // what may be passed
 		k := min(t.PassCount, len(cards))
 		for j := 0; j < k; j++ {
 			m := j + rng.IntN(len(cards)-j)
@@ -529,8 +523,11 @@ func (r *roundSim) pass(off int) {
 			chosen[0] = c
 			r.inject(0, l, c, validate.PassForbidden)
 		}
-		slices.Sort(chosen)
-		out[l] = chosen
+		var sorted validate.Hand
+		for _, c := range chosen {
+			sorted.Add(c)
+		}
+		out[l] = sorted.Append(chosen[:0]) // in card order, in place
 		if s.opts.WithDeal {
 			if r.src.Passes == nil {
 				r.src.Passes = room(r.out.passes[:], n)
@@ -641,12 +638,12 @@ func (r *roundSim) playTricks(eldest int) error {
 	cards := make([]parse.Card, 0, n)
 	for ti := 0; ti < t.HandSize; ti++ {
 		cards = cards[:0]
-		st := validate.TrickState{Trick: ti + 1, Broken: broken}
+		// st.Led is rules.LedSuit(cards), kept up to date as the cards are played.
+		st := validate.TrickState{Trick: ti + 1, Broken: broken, Led: parse.NoSuit}
 		for k := 0; k < n; k++ {
 			p := (leader + k) % n
 			hand := r.hands[p]
 			st.Pos = k
-			st.Led = rules.LedSuit(cards)
 			legal := rules.Legal(hand, &st)
 			if s.opts.CheckLegal {
 				for _, c := range hand.A.Cards() {
@@ -681,15 +678,23 @@ func (r *roundSim) playTricks(eldest int) error {
 					return fmt.Errorf("trick %d: %s is not among the legal cards %s of %s, but Judge allows it", ti+1, c, legal, r.name(p))
 				}
 			} else {
-				c = r.choose(p, allowed, cards)
-				if rule := rules.Judge(hand, c, &st); rule != "" {
-					return fmt.Errorf("trick %d: Legal allows %s for %s, Judge says %s", ti+1, c, r.name(p), rule)
+				c = r.choose(p, allowed, cards, st.Led)
+				// Where Judge refused a card Legal allows, the checker's replay of the round
+				// would report it, and the round is refused as not injected; CheckLegal says
+				// so at once.
+				if s.opts.CheckLegal {
+					if rule := rules.Judge(hand, c, &st); rule != "" {
+						return fmt.Errorf("trick %d: Legal allows %s for %s, Judge says %s", ti+1, c, r.name(p), rule)
+					}
 				}
 			}
 			r.hands[p].Remove(c)
 			cards = append(cards, c)
 			if rules.Breaks(c) {
 				broken = true
+			}
+			if st.Led == parse.NoSuit {
+				st.Led = rules.SuitOf(c)
 			}
 		}
 		start := len(r.block)
@@ -703,7 +708,7 @@ func (r *roundSim) playTricks(eldest int) error {
 		}
 		r.src.Tricks = append(r.src.Tricks, tr)
 
-		w := rules.Winner(cards, rules.LedSuit(cards))
+		w := rules.Winner(cards, st.Led)
 		if w >= 0 {
 			w = (leader + w) % n
 		}
@@ -715,8 +720,9 @@ func (r *roundSim) playTricks(eldest int) error {
 	return nil
 }
 
-// choose picks a legal card for local seat p by its plan (with some randomness).
-func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card) parse.Card {
+// choose picks a legal card for local seat p by its plan (with some randomness), to the
+// trick's cards so far, of which led is the led suit (rules.LedSuit).
+func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card, led parse.Suit) parse.Card {
 	rng := r.s.rng
 	plan := r.plan[p]
 	if r.rules.Table.RS.Family == rulesets.Spades {
@@ -736,16 +742,16 @@ func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card) parse.
 	want := plan == planWin
 	lead := len(cards) == 0
 	best, lowest := parse.NoCard, parse.NoCard
-	var buf [2 * validate.MaxSeats]parse.Card
-	trial := append(append(buf[:0], cards...), 0)
+	var winning parse.CardSet // the cards that would win the trick as it stands
+	if !lead {
+		winning = r.rules.Winning(cards, led, legal)
+	}
 	for set := legal; set != 0; set &= set - 1 {
 		c := set.Lowest()
 		if lowest == parse.NoCard || strength(c) < strength(lowest) {
 			lowest = c
 		}
-		trial[len(cards)] = c
-		wins := lead || r.rules.Winner(trial, r.rules.LedSuit(trial)) == len(cards)
-		if wins != want && !lead {
+		if wins := winning.Has(c); wins != want && !lead {
 			continue
 		}
 		// Win with the highest card; duck with the highest card that still ducks, or

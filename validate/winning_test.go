@@ -1,0 +1,78 @@
+package validate_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/validate"
+)
+
+// TestWinningAgreesWithWinner: Winning(cards, led, set) is exactly the cards c of set with
+// which the trick cards+c is won by c (Winner), on random partial tricks of every kind of
+// table: trumps, jokers high and fools, two decks with cancellation (fixed seed).
+func TestWinningAgreesWithWinner(t *testing.T) {
+	cases := []struct {
+		name    string
+		options []string
+		n       int
+	}{
+		{"hearts", nil, 4}, {"black-maria", nil, 3}, {"cancellation", nil, 6}, {"cancellation", nil, 10},
+		{"spades", nil, 4}, {"spades", []string{"jokers=high"}, 3}, {"spades", []string{"jokers=fool"}, 3},
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range cases {
+		rules := testRules(t, c.name, c.options, c.n)
+		deck := (rules.Table.Deck | rules.Table.Deck2).Cards()
+		won := 0
+		for i := 0; i < 3000; i++ {
+			cards := make([]parse.Card, 1+rng.IntN(c.n-1))
+			for k := range cards {
+				cards[k] = deck[rng.IntN(len(deck))]
+			}
+			var set parse.CardSet
+			for k := rng.IntN(8); k >= 0; k-- {
+				set = set.With(deck[rng.IntN(len(deck))])
+			}
+			got := rules.Winning(cards, rules.LedSuit(cards), set)
+			for _, card := range set.Cards() {
+				trial := append(append([]parse.Card(nil), cards...), card)
+				want := rules.Winner(trial, rules.LedSuit(trial)) == len(cards)
+				if got.Has(card) != want {
+					t.Fatalf("%s %v n=%d: %v then %v: Winning says %v, Winner %v", c.name, c.options, c.n, cards, card, got.Has(card), want)
+				}
+				if want {
+					won++
+				}
+			}
+			if got&^set != 0 {
+				t.Fatalf("%s: Winning returned cards not asked about: %v", c.name, got&^set)
+			}
+		}
+		if won == 0 {
+			t.Fatalf("%s: no card ever won: the test says nothing", c.name)
+		}
+	}
+}
+
+// testRules compiles a built-in ruleset with options k=v at a table of n.
+func testRules(t *testing.T, name string, options []string, n int) *validate.Rules {
+	t.Helper()
+	rs, err := rulesets.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range options {
+		k, v, _ := strings.Cut(o, "=")
+		if err := rs.Set(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tab, err := rs.Table(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return validate.NewRules(tab)
+}

@@ -8,10 +8,12 @@ import (
 	"github.com/tricks-dev/tricks/validate"
 )
 
-// TestLegalAgreesWithJudge: Legal(hand, st) is exactly the set of cards of hand for which
-// Judge(hand, c, st) finds no rule broken, for every built-in ruleset and some variants, on
-// random hands and trick states (fixed seed: deterministic).
-func TestLegalAgreesWithJudge(t *testing.T) {
+// TestLegal: on random hands and trick states of every built-in ruleset and some variants
+// (fixed seed), Legal allows only cards of the hand and always one at least; a card of the
+// suit led may always follow; and Judge names, for each card Legal refuses, a rule that
+// applies there: revoke only when following with the led suit in hand, the break rule only on
+// a lead, first-trick-penalty only for a penalty card on trick 1.
+func TestLegal(t *testing.T) {
 	cases := []struct {
 		name    string
 		options []string
@@ -39,11 +41,26 @@ func TestLegalAgreesWithJudge(t *testing.T) {
 				st.Led = parse.Suit(rng.IntN(5)) // NoSuit: a fool was led and no suited card yet
 			}
 			legal := rules.Legal(hand, &st)
+			if legal == 0 {
+				t.Fatalf("%s %v: hand %v, state %+v: no card may be played", c.name, c.options, hand.Cards(), st)
+			}
 			for _, card := range hand.Cards() {
-				judged := rules.Judge(hand, card, &st) == ""
-				if judged != legal.Has(card) {
-					t.Fatalf("%s %v n=%d: hand %v, state %+v, card %v: Judge says legal=%v, Legal says %v",
-						c.name, c.options, c.n, hand.Cards(), st, card, judged, legal.Has(card))
+				following := st.Pos > 0 && st.Led != parse.NoSuit
+				rule := rules.Judge(hand, card, &st)
+				ok := false
+				switch rule {
+				case "":
+					ok = legal.Has(card)
+				case validate.Revoke:
+					ok = following && rules.SuitOf(card) != st.Led && hand.Any(rules.SuitMask(st.Led))
+				case validate.HeartsNotBroken, validate.SpadesNotBroken:
+					ok = st.Pos == 0 && !st.Broken
+				case validate.FirstTrickPenalty:
+					ok = following && st.Trick == 1 && tab.Penalty.Has(card) && !hand.Any(rules.SuitMask(st.Led))
+				}
+				if !ok || (rule == "") != legal.Has(card) || following && rules.SuitOf(card) == st.Led && rule != "" {
+					t.Fatalf("%s %v n=%d: hand %v, state %+v, card %v: Judge says %q, Legal allows it: %v",
+						c.name, c.options, c.n, hand.Cards(), st, card, rule, legal.Has(card))
 				}
 			}
 			if legal&^hand.A != 0 {

@@ -6,10 +6,10 @@ import (
 )
 
 // Rules is a Table compiled for play: the effective suit and rank of every card, trump, the
-// suit that must be broken before it is led, and the first-trick ban. One method, Judge,
-// says whether a card may be played now and which rule it breaks if not; Legal gives the
-// whole set of allowed cards. The checker and the random game generator both use them, so
-// they cannot disagree.
+// suit that must be broken before it is led, and the first-trick ban. One method, Legal,
+// gives the cards that may be played now; Judge, built on it, names the rule a card outside
+// them breaks. The checker and the random game generator both use them, so they cannot
+// disagree.
 type Rules struct {
 	Table *rulesets.Table
 
@@ -88,24 +88,18 @@ func (r *Rules) Trump() parse.Suit { return r.trump }
 func (r *Rules) Breaks(c parse.Card) bool { return r.breakers.Has(c) }
 
 // Judge returns the rule that playing c from hand breaks at st, or "" when the play is legal.
-// hand is what the player holds before the play and must contain c.
+// hand is what the player holds before the play and must contain c. A card is legal when
+// Legal allows it (one implementation of the rules of play); Judge names the rule broken.
 func (r *Rules) Judge(hand Hand, c parse.Card, st *TrickState) string {
-	if st.Pos == 0 || st.Led == parse.NoSuit {
-		if st.Pos == 0 && r.brk != parse.NoSuit && !st.Broken && r.suitOf[c] == r.brk &&
-			!hand.Only(r.mask[r.brk]|r.fools) {
-			return r.brkRule
-		}
+	switch {
+	case r.Legal(hand, st).Has(c):
 		return ""
-	}
-	led := r.mask[st.Led]
-	if r.suitOf[c] != st.Led && hand.Any(led) {
+	case st.Pos == 0 || st.Led == parse.NoSuit: // a lead: only the break suit is ever refused
+		return r.brkRule
+	case hand.Any(r.mask[st.Led]):
 		return Revoke
 	}
-	// The ban is about discards: following suit with a penalty card is always allowed.
-	if st.Trick == 1 && r.ban && r.suitOf[c] != st.Led && r.penalty.Has(c) && !hand.Only(r.penalty) {
-		return FirstTrickPenalty
-	}
-	return ""
+	return FirstTrickPenalty // a penalty card discarded to trick 1
 }
 
 // Legal returns the cards of hand that may be played at st (first-lead rules aside).
@@ -120,6 +114,7 @@ func (r *Rules) Legal(hand Hand, st *TrickState) parse.CardSet {
 	if f := h & r.mask[st.Led]; f != 0 {
 		return f
 	}
+	// The ban is about discards: following suit with a penalty card is always allowed.
 	if st.Trick == 1 && r.ban && !hand.Only(r.penalty) {
 		return h &^ r.penalty
 	}

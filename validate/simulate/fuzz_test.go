@@ -13,7 +13,7 @@ import (
 // FuzzSimulate simulates games under a built-in ruleset extended by fuzzer-chosen ruleset
 // lines (player ranges, removed cards, values, no-pass cards, pass cycles and counts, two
 // decks, options): a ruleset the simulator accepts must give games without a panic, where
-// generator and checker agree on every play (Options.CheckLegal, CheckReplay), that parse
+// generator and checker agree on every play (Options.CheckReplay), that parse
 // back from their text. Regressions are kept in testdata/fuzz/FuzzSimulate:
 //   - no-pass-dirty-lady-13, no-pass-hearts-clubs-diamonds-hearts: no-pass cards can leave a
 //     hand fewer cards it may pass than the pass count; the generator passed what it could,
@@ -46,7 +46,7 @@ func FuzzSimulate(f *testing.F) {
 			return
 		}
 		sim, err := simulate.New(rs, n, seed, simulate.Options{Illegal: float64(seed%4) / 10, WithDeal: seed%3 != 0,
-			Leaders: seed%5 == 0, MaxRounds: 20, CheckLegal: true, CheckReplay: true})
+			Leaders: seed%5 == 0, MaxRounds: 20, CheckReplay: true})
 		if err != nil {
 			return // refusing a table no deal can play is allowed
 		}

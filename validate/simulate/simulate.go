@@ -44,9 +44,6 @@ type Options struct {
 	Options []parse.KV
 	// MaxRounds caps a game (tie-breaks included) so that none runs forever; 0 = 200.
 	MaxRounds int
-	// CheckLegal checks at every play that Legal and Judge agree on every card of the hand
-	// (slower; for tests).
-	CheckLegal bool
 	// CheckReplay replays every finished game from the start through the checker, which
 	// then resolves the dealers and pass directions by itself, and requires its violations
 	// to be the injected ones (slower; for tests). Without it each round is checked once,
@@ -645,13 +642,6 @@ func (r *roundSim) playTricks(eldest int) error {
 			hand := r.hands[p]
 			st.Pos = k
 			legal := rules.Legal(hand, &st)
-			if s.opts.CheckLegal {
-				for _, c := range hand.A.Cards() {
-					if (rules.Judge(hand, c, &st) == "") != legal.Has(c) {
-						return fmt.Errorf("trick %d: Legal and Judge disagree on %s for %s holding %s", ti+1, c, r.name(p), hand.A)
-					}
-				}
-			}
 			firstLead := ti == 0 && k == 0 && flRule != "eldest"
 			allowed := legal
 			if firstLead {
@@ -671,22 +661,11 @@ func (r *roundSim) playTricks(eldest int) error {
 				if firstLead {
 					r.inject(1, p, c, validate.FirstLead)
 				}
-				rule := rules.Judge(hand, c, &st)
-				if rule != "" {
+				if rule := rules.Judge(hand, c, &st); rule != "" { // "" only for a legal card led wrongly to trick 1
 					r.inject(ti+1, p, c, rule)
-				} else if !firstLead {
-					return fmt.Errorf("trick %d: %s is not among the legal cards %s of %s, but Judge allows it", ti+1, c, legal, r.name(p))
 				}
 			} else {
 				c = r.choose(p, allowed, cards, st.Led)
-				// Where Judge refused a card Legal allows, the checker's replay of the round
-				// would report it, and the round is refused as not injected; CheckLegal says
-				// so at once.
-				if s.opts.CheckLegal {
-					if rule := rules.Judge(hand, c, &st); rule != "" {
-						return fmt.Errorf("trick %d: Legal allows %s for %s, Judge says %s", ti+1, c, r.name(p), rule)
-					}
-				}
 			}
 			r.hands[p].Remove(c)
 			cards = append(cards, c)

@@ -108,7 +108,6 @@ func simKVs(options []string) []parse.KV {
 
 func newSim(t testing.TB, c simConfig, seed uint64, opts simulate.Options) *simulate.Simulator {
 	opts.Options = simKVs(c.options)
-	opts.CheckLegal = true
 	opts.CheckReplay = true
 	sim, err := simulate.New(simRules(t, c.ruleset, c.options), c.players, seed, opts)
 	require.NoError(t, err)

@@ -104,6 +104,7 @@ type Simulator struct {
 	scorer   *score.Scorer
 	rd       roundSim
 	seatRoom []int
+	outs     []roundOut // room for rounds written after a game's first, each used once
 }
 
 // The lines of a game are written into one allocation for a game of up to two rounds (one
@@ -229,7 +230,7 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 		if len(g.Rounds) == 0 {
 			rd.out = &out.first
 		} else {
-			rd.out = &roundOut{}
+			rd.out = s.roundOut()
 		}
 		src, err := rd.play()
 		if err != nil {
@@ -265,6 +266,17 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 		g.Meta = append(g.Meta, parse.KV{Key: "injected", Value: s.injectedMeta()})
 	}
 	return g, nil
+}
+
+// roundOut returns room for a round written after a game's first, a few rounds' room
+// allocated at a time.
+func (s *Simulator) roundOut() *roundOut {
+	if len(s.outs) == 0 {
+		s.outs = make([]roundOut, 4)
+	}
+	o := &s.outs[0]
+	s.outs = s.outs[1:]
+	return o
 }
 
 // round returns the k-th round of the replay's room, zeroed but for the room of its lists.

@@ -14,7 +14,6 @@ package simulate
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 
@@ -88,8 +87,7 @@ type Simulator struct {
 	v      *validate.Validator
 
 	injected []Injected // of the last game
-	rng      *rand.Rand
-	pcg      *rand.PCG
+	rng      random
 	deck     []parse.Card
 	cards    []parse.Card
 	redeal   bool   // a deal may leave a hand too few cards it may pass: such deals are dealt again
@@ -174,9 +172,8 @@ func New(rs *rulesets.Ruleset, players int, seed uint64, opts Options) (*Simulat
 		seats[i] = i
 	}
 	_, unitOf := rs.Units(names)
-	pcg := rand.NewPCG(seed, 0)
 	return &Simulator{rs: rs, n: players, seed: seed, opts: opts, names: names, seats: seats, unitOf: unitOf,
-		noPass: parse.Set(rs.NoPass...), v: validate.New(), redeal: redeal, pcg: pcg, rng: rand.New(pcg),
+		noPass: parse.Set(rs.NoPass...), v: validate.New(), redeal: redeal,
 		seed10: strconv.FormatUint(seed, 10)}, nil
 }
 
@@ -188,7 +185,7 @@ func (s *Simulator) Injected() []Injected { return s.injected }
 // tie-break rounds where the game ends tied, or MaxRounds rounds. The error reports a
 // disagreement between generator and checker (a bug); the game is returned as far as it got.
 func (s *Simulator) Game(i int) (*parse.Game, error) {
-	s.pcg.Seed(s.seed, uint64(i))
+	s.rng.seed(s.seed, uint64(i))
 	s.injected = s.injected[:0]
 	out := &gameOut{}
 	g := &out.g
@@ -406,7 +403,7 @@ func (r *roundSim) inject(trick, l int, c parse.Card, rule string) {
 
 func (r *roundSim) play() (*parse.Round, error) {
 	s, t := r.s, r.rules.Table
-	rng := s.rng
+	rng := &s.rng
 	n := len(r.seats)
 	r.src = &r.out.src
 	// One block for the round's cards: the deal, the passes and the tricks.
@@ -510,7 +507,7 @@ func (r *roundSim) canPass() bool {
 // hands them on off seats to the left, all at once.
 func (r *roundSim) pass(off int) {
 	s, t := r.s, r.rules.Table
-	rng := s.rng
+	rng := &s.rng
 	n := len(r.seats)
 	noPass := s.noPass
 	var out [validate.MaxSeats][]parse.Card
@@ -590,7 +587,7 @@ func (r *roundSim) estimate(h validate.Hand) float64 {
 func (r *roundSim) bid(eldest int) {
 	s, t := r.s, r.rules.Table
 	rs := t.RS
-	rng := s.rng
+	rng := &s.rng
 	n := len(r.seats)
 	r.src.Bids = make([]parse.Bid, 0, n)
 	for k := 0; k < n; k++ {
@@ -621,7 +618,7 @@ func (r *roundSim) bid(eldest int) {
 
 func (r *roundSim) playTricks(eldest int) error {
 	s, rules, t := r.s, r.rules, r.rules.Table
-	rng := s.rng
+	rng := &s.rng
 	n := len(r.seats)
 	leader, flRule, lc := rules.FirstLeader(r.hands[:n], eldest)
 	writeLeader1 := s.opts.Leaders || (!s.opts.WithDeal && flRule != "eldest")
@@ -714,7 +711,7 @@ func (r *roundSim) playTricks(eldest int) error {
 // choose picks a legal card for local seat p by its plan (with some randomness), to the
 // trick's cards so far, of which led is the led suit (rules.LedSuit).
 func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card, led parse.Suit) parse.Card {
-	rng := r.s.rng
+	rng := &r.s.rng
 	plan := r.plan[p]
 	if r.rules.Table.RS.Family == rulesets.Spades {
 		plan = r.spadesPlan(p)
@@ -783,7 +780,7 @@ func (r *roundSim) spadesPlan(p int) int8 {
 
 // moon records a random choice, half the time, for a player who took every penalty card.
 func (r *roundSim) moon() {
-	rng := r.s.rng
+	rng := &r.s.rng
 	l := score.Shooter(r.rules.Table, r.taken.Won[:len(r.seats)])
 	if l < 0 || rng.IntN(2) != 0 {
 		return
@@ -803,9 +800,9 @@ func room[T any](a []T, n int) []T {
 	return make([]T, 0, n)
 }
 
-// shuffle is rng.Shuffle on cards (the same random numbers, the same order) without the
+// shuffle is rand.Rand.Shuffle on cards (the same random numbers, the same order) without the
 // call of a swap function for every card.
-func shuffle(rng *rand.Rand, cards []parse.Card) {
+func shuffle(rng *random, cards []parse.Card) {
 	for i := len(cards) - 1; i > 0; i-- {
 		j := int(rng.Uint64N(uint64(i + 1)))
 		cards[i], cards[j] = cards[j], cards[i]

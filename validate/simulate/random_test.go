@@ -1,0 +1,43 @@
+package simulate
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// TestRandomIsRand: random draws the numbers rand.Rand draws from rand.NewPCG with the same
+// seeds, for bounds small and large (where rejection happens), powers of two among them,
+// interleaved as a game interleaves them. (On a 32-bit machine Rand draws differently, and
+// so do the simulated games.)
+func TestRandomIsRand(t *testing.T) {
+	if strconv.IntSize != 64 {
+		t.Skip("math/rand/v2 draws bounded numbers otherwise on 32-bit machines")
+	}
+	for seed := uint64(0); seed < 20; seed++ {
+		var r random
+		r.seed(seed, seed*7)
+		want := rand.New(rand.NewPCG(seed, seed*7))
+		for k := 0; k < 3000; k++ {
+			n := 1 + k%60
+			if k%7 == 0 {
+				n = 1 << (k % 62)
+			}
+			switch k % 4 {
+			case 0, 1:
+				if got, w := r.IntN(n), want.IntN(n); got != w {
+					t.Fatalf("seed %d draw %d: IntN(%d) = %d, rand.Rand says %d", seed, k, n, got, w)
+				}
+			case 2:
+				m := uint64(n) * 0x9e3779b97f4a7c15
+				if got, w := r.Uint64N(m), want.Uint64N(m); got != w {
+					t.Fatalf("seed %d draw %d: Uint64N(%d) = %d, rand.Rand says %d", seed, k, m, got, w)
+				}
+			default:
+				if got, w := r.Float64(), want.Float64(); got != w {
+					t.Fatalf("seed %d draw %d: Float64 = %v, rand.Rand says %v", seed, k, got, w)
+				}
+			}
+		}
+	}
+}

@@ -924,12 +924,8 @@ func fzGameWith(s *fzSrc, name string, base *rulesets.Ruleset) *parse.Game {
 			if s.mut(20) {
 				r.Dealer = "zed"
 			}
-		case dealer < 0 && !tiebreak:
-			d = 0
-		case dealer < 0:
-			d = seats[1%len(seats)]
 		default:
-			d = fzNextIn(seats, dealer+1, np)
+			d = validate.NextDealer(seats, dealer, np, tiebreak)
 		}
 		dealer = d
 		n := len(seats)
@@ -970,17 +966,6 @@ func fzTied(g *parse.Game) []string {
 		return nil
 	}
 	return res.Tied
-}
-
-// fzNextIn is the first seat of seats at or clockwise after from.
-func fzNextIn(seats []int, from, n int) int {
-	for k := 0; k < n; k++ {
-		x := (from + k) % n
-		if slices.Contains(seats, x) {
-			return x
-		}
-	}
-	return seats[0]
 }
 
 // fzRandomCard is any card, jokers included.
@@ -1210,20 +1195,13 @@ func fzPlay(s *fzSrc, g *parse.Game, r *parse.Round, tb *rulesets.Table, seats [
 		rules = validate.NewRules(tb)
 	}
 	// First leader: eldest, or the holder of the lowest club nearest eldest.
-	eldest := slices.Index(seats, fzNextIn(seats, dealer+1, len(g.Players)))
+	eldest := slices.Index(seats, validate.Eldest(seats, dealer, len(g.Players)))
 	if eldest < 0 {
 		eldest = 0
 	}
 	leader := eldest
-	if tb != nil && tb.FirstLead != "eldest" {
-		if lc := ((tb.Deck | tb.Deck2) & parse.SuitMask(parse.Clubs)).Lowest(); lc != parse.NoCard {
-			for k := 0; k < n; k++ {
-				if l := (eldest + k) % n; hands[l].Has(lc) {
-					leader = l
-					break
-				}
-			}
-		}
+	if rules != nil {
+		leader, _, _ = rules.FirstLeader(hands, eldest)
 	}
 	strategy := s.intn(4) // 0 fuzz-chosen, 1 lowest, 2 highest, 3 one player takes all it can
 	shooter := s.intn(n)

@@ -4,10 +4,15 @@ import "github.com/tricks-dev/tricks/validate"
 
 // The rule codes the scorer reports (FORMAT.md "Results"), beside the checker's (validate's
 // Revoke ... IncompleteRound): they need a game's scores, so only the scorer can find them,
-// and `tricks validate` scores every game for them. They are transcript errors, reported
-// as validate.Violation values like the checker's; scripts match on them.
+// and `tricks validate` scores every game for them. They are reported as validate.Violation
+// values like the checker's; scripts match on them.
 const (
-	// AfterGameEnd: a round recorded after the game ended (not scored).
+	// BlindNotAllowed: a blind bid the rules do not allow (blind bids off, over 7, or by a side
+	// less than 100 behind the leader, or in the first round: the totals decide). An illegal
+	// play, not a transcript error.
+	BlindNotAllowed = "blind-not-allowed"
+	// AfterGameEnd: a round recorded after the game ended (not scored). This code and the
+	// two below are transcript errors.
 	AfterGameEnd = "after-game-end"
 	// ScoreMismatch: a recorded score or total line that is not the computed one.
 	ScoreMismatch = "score-mismatch"

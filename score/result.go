@@ -4,9 +4,9 @@
 // The whole check of a transcript, as `tricks score` does it, is parse.ParseFile, then for
 // each game rulesets.Resolver.Resolve, validate.Game and Score (see the package example).
 //
-// The scorer reports three rule codes of its own beside the checker's violations:
-// AfterGameEnd, ScoreMismatch and BadTiebreak need the scores, so `tricks validate` runs the
-// scorer too. A Scorer scores a game round by round for a program that decides what comes
+// The scorer reports four rule codes of its own beside the checker's violations:
+// BlindNotAllowed, AfterGameEnd, ScoreMismatch and BadTiebreak need the scores, so `tricks
+// validate` runs the scorer too. A Scorer scores a game round by round for a program that decides what comes
 // next from how the game stands (the game generator, package validate/simulate).
 package score
 

@@ -214,7 +214,7 @@ func (s *game) checkBlind(r *validate.Round, bids []bid, out *Round) {
 		name := s.rp.Players[r.Seats[l]]
 		if why := s.blindRefused(r.Seats[l], r.Bids[l]); why != "" {
 			out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: name, Card: parse.NoCard,
-				Rule: validate.BlindNotAllowed, Msg: fmt.Sprintf("%s bid %s: %s", name, r.Bids[l].String(), why), Pos: r.Bids[l].Pos})
+				Rule: BlindNotAllowed, Msg: fmt.Sprintf("%s bid %s: %s", name, r.Bids[l].String(), why), Pos: r.Bids[l].Pos})
 		}
 	}
 }

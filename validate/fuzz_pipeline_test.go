@@ -329,7 +329,7 @@ func fzAdd(t *testing.T, what string, a, b int) int {
 
 var fzRuleCodes = []string{validate.Revoke, validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.FirstLead,
 	validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden, validate.BidMissing,
-	validate.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
+	score.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
 	validate.DeckMismatch, validate.UnknownPlayer, score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound}
 
 // fzCheckScores: keys and values line up, keys are distinct.
@@ -721,7 +721,7 @@ func fzCheckViolation(t *testing.T, where string, v validate.Violation, round, n
 		if v.Trick < 1 || v.Card == parse.NoCard || v.Player == "" {
 			t.Fatalf("%s: %q without trick, card or player: %+v", where, v.Rule, v)
 		}
-	case validate.PassCount, validate.PassDirection, validate.BidMissing, validate.BlindNotAllowed, validate.DealSize,
+	case validate.PassCount, validate.PassDirection, validate.BidMissing, score.BlindNotAllowed, validate.DealSize,
 		score.AfterGameEnd, score.BadTiebreak:
 		if v.Trick != 0 || v.Card != parse.NoCard {
 			t.Fatalf("%s: %q with a trick or card: %+v", where, v.Rule, v)

@@ -3,9 +3,9 @@
 // of every play. Illegal plays and transcript errors are collected as Violations with
 // positions; input that cannot be read as a game is returned as a parse.ErrorList.
 //
-// Three rule codes need a game's scores and are the scorer's (package score declares and
-// reports them: after-game-end, score-mismatch, bad-tiebreak), which is why `tricks validate`
-// scores every game too. The rules of play (rules.go: Rules, FirstLeader, NextDealer, PassDir,
+// Four rule codes need a game's scores and are the scorer's (package score declares and
+// reports them: blind-not-allowed, after-game-end, score-mismatch, bad-tiebreak), which is
+// why `tricks validate` scores every game too. The rules of play (rules.go: Rules, FirstLeader, NextDealer, PassDir,
 // Taking) are exported for the game generator, package validate/simulate, which plays by them.
 package validate
 

@@ -31,7 +31,7 @@ const rulesDir = "../testdata/rules"
 var ruleCodes = []string{
 	validate.Revoke, validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.FirstLead,
 	validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden,
-	validate.BidMissing, validate.BlindNotAllowed,
+	validate.BidMissing, score.BlindNotAllowed,
 	validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
 	validate.DeckMismatch, validate.UnknownPlayer, score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound,
 }

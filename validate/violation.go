@@ -7,8 +7,8 @@ import (
 )
 
 // Rule codes (FORMAT.md "Results") the checker reports. They are public interface: scripts
-// match on them. The three codes that need the scores (after-game-end, score-mismatch,
-// bad-tiebreak) are the scorer's: package score declares and reports them.
+// match on them. The four codes that need the scores (blind-not-allowed, after-game-end,
+// score-mismatch, bad-tiebreak) are the scorer's: package score declares and reports them.
 const (
 	Revoke            = "revoke"
 	HeartsNotBroken   = "hearts-not-broken"
@@ -19,7 +19,6 @@ const (
 	PassDirection     = "pass-direction"
 	PassForbidden     = "pass-forbidden"
 	BidMissing        = "bid-missing"
-	BlindNotAllowed   = "blind-not-allowed"
 
 	// Transcript errors: reported like violations; the round is scored as played.
 	NotInHand     = "not-in-hand"

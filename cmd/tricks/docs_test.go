@@ -111,7 +111,7 @@ func TestRuleCodeExamples(t *testing.T) {
 	}
 	all := []string{validate.Revoke, validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.FirstLead,
 		validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden,
-		validate.BidMissing, validate.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard,
+		validate.BidMissing, score.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard,
 		validate.WrongLeader, validate.DealSize, validate.DeckMismatch, validate.UnknownPlayer,
 		score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound}
 	dir := t.TempDir()

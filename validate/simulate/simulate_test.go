@@ -284,13 +284,13 @@ func simCheckTotals(t *testing.T, rp *validate.Replay, res *score.Result, st *si
 	for i, r := range rp.Rounds {
 		out := res.Rounds[i]
 		tb := r.Table
-		bonus := 0
-		for _, d := range []parse.CardSet{tb.Deck, tb.Deck2} {
-			for _, c := range d.Cards() {
-				if v := tb.Value[c]; v < 0 {
-					bonus += v
-				}
+		bonus := 0 // the negative values of the cards in play, each copy counted
+		for c := parse.Card(0); c < parse.NumCards; c++ {
+			copies := 0
+			for _, d := range [2]parse.CardSet{tb.Deck, tb.Deck2} {
+				copies += int(d>>c) & 1
 			}
+			bonus += copies * min(tb.Value[c], 0)
 		}
 		want := tb.T + bonus
 		switch {

@@ -1320,13 +1320,17 @@ func fzDifferential(t *testing.T, g *parse.Game, src []byte) {
 		key == "first-lead" && rs.FirstLeadByPlayers != nil:
 		return // the option states the rule for every table size: it does change those
 	}
+	if slices.ContainsFunc(g.Options, func(kv parse.KV) bool { return kv.Key == key }) {
+		// The game sets it already, perhaps with more than the key's own value (end=reach:3
+		// sets the target too): replacing that line by Get's value is not a restatement.
+		return
+	}
 	val, ok := rs.Get(key)
 	if !ok {
 		t.Fatalf("%s: Get(%q) of an option key it takes failed", rs.Name, key)
 	}
 	g2 := *g
-	g2.Options = slices.DeleteFunc(slices.Clone(g.Options), func(kv parse.KV) bool { return kv.Key == key }) // each option once
-	g2.Options = append(g2.Options, parse.KV{Key: key, Value: val})
+	g2.Options = append(slices.Clone(g.Options), parse.KV{Key: key, Value: val})
 	src2 := parse.AppendText(nil, &g2)
 	again, ok := fzOutcome(t, src2, "fuzzgame.tricks", parse.Text)
 	if !ok || again != text {

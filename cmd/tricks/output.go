@@ -182,7 +182,7 @@ type validateWriter struct {
 func newValidateWriter(e *env, c *cli.Context) *validateWriter {
 	vw := &validateWriter{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c.String("format"))), col: e.colors(c), first: true}
 	if vw.format == "csv" && !vw.quiet {
-		vw.w.WriteString("file,game,round,trick,player,card,rule,line,col,message\n")
+		vw.w.WriteString("file,game,round,trick,player,card,rule,line,col,message,note\n")
 	}
 	return vw
 }
@@ -228,7 +228,7 @@ func (vw *validateWriter) game(j *job) {
 				card = v.Card.String()
 			}
 			cw.Write([]string{j.file, strconv.Itoa(j.res.Game), strconv.Itoa(v.Round), itoaOr(v.Trick), v.Player, card, v.Rule,
-				itoaOr(v.Pos.Line), itoaOr(v.Pos.Col), v.Msg})
+				itoaOr(v.Pos.Line), itoaOr(v.Pos.Col), v.Msg, v.Note})
 		}
 		cw.Flush()
 	default:

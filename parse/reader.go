@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"gopkg.in/yaml.v3"
 )
@@ -87,9 +88,11 @@ type Reader struct {
 	jsonMode     jsonMode
 	sawJSONArray bool // a top-level array of games was read (for tests)
 
-	// NextLazy: the text game read but not parsed yet
-	lazy     bool
-	deferred func() (*Game, error)
+	// NextPending: the text game read but not parsed yet
+	lazy    bool
+	pending *Pending
+
+	text []byte // the chunk the games' texts are copied into (keep)
 }
 
 // NewReader returns a Reader of r; name is the file name used in positions ("-" for
@@ -159,16 +162,88 @@ func sniff(buf []byte) Format {
 // YAML and JSON the game is parsed here and the function only returns it. The error, when
 // not nil, is io.EOF or a read error (syntax errors come from the function).
 func (r *Reader) NextLazy() (func() (*Game, error), error) {
-	r.lazy = true
-	defer func() { r.lazy, r.deferred = false, nil }()
-	g, err := r.Next()
-	if r.deferred != nil {
-		return r.deferred, nil
-	}
-	if g == nil && err != nil && !isErrorList(err) {
+	p := new(Pending)
+	if err := r.NextPending(p); err != nil {
 		return nil, err
 	}
-	return func() (*Game, error) { return g, err }, nil
+	return func() (*Game, error) { return p.Parse(nil) }, nil
+}
+
+// A Pending is a game as NextPending reads it: the text of a game of compact text, parsed
+// by Parse, or a YAML or JSON game parsed already. It is a value, copied freely; its text
+// stays valid as long as it is kept (it is never overwritten).
+type Pending struct {
+	src   string // the game's lines (text)
+	file  string
+	first int  // line number of src's first line
+	index int  // the game's number in its file
+	ascii bool // src is pure ASCII
+	text  bool // src is to be parsed; else g and err are the game
+
+	g   *Game
+	err error
+}
+
+// Parse returns the game and its errors (an ErrorList), parsing the text into buf, or into
+// fresh memory when buf is nil. A game parsed into buf is valid until the next Parse into
+// buf; one in fresh memory, for good. Parse may be called on any goroutine, more than once.
+func (p *Pending) Parse(buf *GameBuffer) (*Game, error) {
+	if !p.text {
+		return p.g, p.err
+	}
+	var mem *gameMem
+	if buf != nil {
+		if buf.mem == nil {
+			buf.mem = &gameMem{reused: true, arena: new(cardArena)}
+		}
+		mem = buf.mem
+	} else {
+		mem = newGameMem(nil)
+	}
+	g, errs := parseTextGame(mem, p.src, p.file, p.first, p.index, p.ascii)
+	return g, errs.Err()
+}
+
+// NextPending reads the next game into p, without parsing it when it is text (Pending.Parse
+// does it, on any goroutine, so that games read in order can be parsed in parallel). The
+// error, when not nil, is io.EOF or a read error; syntax errors come from Parse.
+func (r *Reader) NextPending(p *Pending) error {
+	r.lazy, r.pending = true, p
+	defer func() { r.lazy, r.pending = false, nil }()
+	*p = Pending{}
+	g, err := r.Next()
+	if p.text {
+		return nil
+	}
+	if g == nil && err != nil && !isErrorList(err) {
+		return err
+	}
+	p.g, p.err = g, err
+	return nil
+}
+
+// textChunk is the size of the blocks the games' texts are copied into, once a file has
+// shown that it is long: one allocation for eighty games of one hand.
+const textChunk = 64 << 10
+
+// keep returns a string holding b. Games' texts are copied one after the other into chunks
+// of textChunk bytes, so that copying a game costs no allocation of its own. The bytes of a
+// chunk are written once, before a string is made of them, and never again: the strings are
+// as immutable as any (a chunk lives as long as a string of it).
+func (r *Reader) keep(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(r.text)-len(r.text) < len(b) {
+		size := min(textChunk, max(2*cap(r.text), 8<<10)) // small for a small file
+		if len(b) > size/4 {
+			return string(b)
+		}
+		r.text = make([]byte, 0, size)
+	}
+	start := len(r.text)
+	r.text = append(r.text, b...)
+	return unsafe.String(&r.text[start], len(b))
 }
 
 func isErrorList(err error) bool {
@@ -440,17 +515,15 @@ func (r *Reader) nextText() (*Game, error) {
 		return r.noGame()
 	}
 	r.index++
-	src := string(lb.buf[lb.mark : lb.mark+end])
+	text := lb.buf[lb.mark : lb.mark+end]
+	ascii := isASCII(text)
+	src := r.keep(text)
 	if r.lazy {
-		// NextLazy: hand the game's text to the caller, parsed on its own arena later.
-		name, index := r.name, r.index
-		r.deferred = func() (*Game, error) {
-			g, errs := parseTextGame(src, name, first, index, nil)
-			return g, errs.Err()
-		}
+		// NextPending: hand the game's text to the caller, parsed later.
+		*r.pending = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true}
 		return nil, nil
 	}
-	g, errs := parseTextGame(src, r.name, first, r.index, &r.arena)
+	g, errs := parseTextGame(newGameMem(&r.arena), src, r.name, first, r.index, ascii)
 	return g, errs.Err()
 }
 

@@ -19,6 +19,9 @@ const keywordList = "game, players, option, meta, round, deal, pass, bid, trick,
 type cardArena struct {
 	cards []Card
 	cols  []int
+	// cards and columns handed out from blocks given up for a larger one: a reused arena
+	// takes one block of the size the last game needed
+	spent, spentCols int
 }
 
 const arenaCards = 2048
@@ -27,9 +30,11 @@ const arenaCols = 512
 // reserve makes room for at least n more cards (and columns, if cols).
 func (a *cardArena) reserve(n int, cols bool) {
 	if cap(a.cards)-len(a.cards) < n {
+		a.spent += len(a.cards)
 		a.cards = make([]Card, 0, max(arenaCards, n))
 	}
 	if cols && cap(a.cols)-len(a.cols) < n {
+		a.spentCols += len(a.cols)
 		a.cols = make([]int, 0, max(arenaCols, n))
 	}
 }
@@ -58,8 +63,7 @@ type textParser struct {
 	trickHint int  // tricks in the previous round, to size the next
 	stop      bool // a limit was reached: the rest of the game is not read
 
-	blk    *textBlock // room for the first round's statements
-	kvUsed int        // halves of blk.kv taken
+	mem *gameMem // the memory the game goes into
 
 	// what holds for the whole game, looked at once: then not looked for on each line
 	allASCII   bool
@@ -67,7 +71,7 @@ type textParser struct {
 }
 
 // isASCII reports whether s is pure ASCII, eight bytes at a time.
-func isASCII(s string) bool {
+func isASCII(s []byte) bool {
 	var or uint64
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
@@ -82,23 +86,152 @@ func isASCII(s string) bool {
 	return or&0x8080808080808080 == 0
 }
 
-// textBlock holds, in one allocation with the Game, what a game of one round at a table of
-// up to four usually needs: its round, players, options and meta, deal, passes and tricks,
-// and their cards. Each list takes its array from here when it starts (a list that grows
-// past it moves out as append does), so the common game costs a few allocations, not one
-// per statement. A list that is never started stays nil.
-type textBlock struct {
+// gameMem is the memory one game of text is parsed into: the Game and the arrays its lists
+// take when they start. A fresh gameMem (newGameMem) holds in one allocation what a game of
+// one round at a table of up to four usually needs; a GameBuffer keeps its gameMem from one
+// game to the next, and with it every array the previous games grew, so that a worker that
+// parses game after game allocates nothing once it has seen the largest. A list takes its
+// array from here when it starts (a list that grows past it moves out as append does, and
+// the larger array is kept for the next game); a list that is never started stays nil.
+type gameMem struct {
 	g       Game
+	p       textParser
+	rounds  []*Round     // rounds[i] is reused as the game's i-th round
+	spare   []roundSpare // spare[i]: the arrays of rounds[i]'s lists
+	list    []*Round     // the array of g.Rounds
+	players []string
+	options []KV
+	meta    []KV
+	arena   *cardArena
+	own     cardArena // the arena, unless the reader's is shared (Next)
+	reused  bool      // a GameBuffer's: reset before each game
+}
+
+// roundSpare holds the arrays of one round's lists between games.
+type roundSpare struct {
+	deal, took          []Hand
+	passes              []Pass
+	bids                []Bid
+	tricks              []Trick
+	taken, score, total []Count
+	moon                []Moon
+	tiebreak            []string
+}
+
+// textBlock is a fresh gameMem with its first arrays, in one allocation.
+type textBlock struct {
+	mem     gameMem
 	r       Round
 	rounds  [1]*Round
+	spare   [1]roundSpare
+	list    [1]*Round
 	players [6]string
 	kv      [6]KV
 	deal    [4]Hand
 	passes  [4]Pass
 	tricks  [13]Trick
-	arena   cardArena
 	cards   [128]Card
 	cols    [64]int
+}
+
+// newGameMem returns fresh memory for one game; arena, when not nil, is where its cards
+// go (the reader's, shared by the games of Next), else into the memory's own.
+func newGameMem(arena *cardArena) *gameMem {
+	blk := &textBlock{}
+	m := &blk.mem
+	blk.rounds[0] = &blk.r
+	blk.spare[0] = roundSpare{deal: blk.deal[:0], passes: blk.passes[:0], tricks: blk.tricks[:0]}
+	m.rounds, m.spare, m.list = blk.rounds[:], blk.spare[:], blk.list[:0]
+	m.players, m.options, m.meta = blk.players[:0], blk.kv[0:0:3], blk.kv[3:3:6]
+	m.arena = arena
+	if arena == nil {
+		m.own.cards, m.own.cols = blk.cards[:0], blk.cols[:0]
+		m.arena = &m.own
+	}
+	return m
+}
+
+// reset makes a reused gameMem ready for the next game: the arrays the last game's lists
+// grew are kept, the game itself is cleared.
+func (m *gameMem) reset() {
+	g := &m.g
+	keep := func(old *[]string, cur []string) {
+		if cap(cur) > cap(*old) {
+			*old = cur[:0]
+		}
+	}
+	keep(&m.players, g.Players)
+	if cap(g.Options) > cap(m.options) {
+		m.options = g.Options[:0]
+	}
+	if cap(g.Meta) > cap(m.meta) {
+		m.meta = g.Meta[:0]
+	}
+	if cap(g.Rounds) > cap(m.list) {
+		m.list = g.Rounds[:0]
+	}
+	for i, r := range g.Rounds {
+		if i >= len(m.rounds) || m.rounds[i] != r {
+			continue
+		}
+		sp := &m.spare[i]
+		keepHands(&sp.deal, r.Deal)
+		keepHands(&sp.took, r.Took)
+		if cap(r.Passes) > cap(sp.passes) {
+			sp.passes = r.Passes[:0]
+		}
+		if cap(r.Bids) > cap(sp.bids) {
+			sp.bids = r.Bids[:0]
+		}
+		if cap(r.Tricks) > cap(sp.tricks) {
+			sp.tricks = r.Tricks[:0]
+		}
+		keepCounts(&sp.taken, r.Taken)
+		keepCounts(&sp.score, r.Score)
+		keepCounts(&sp.total, r.Total)
+		if cap(r.Moon) > cap(sp.moon) {
+			sp.moon = r.Moon[:0]
+		}
+		keep(&sp.tiebreak, r.Tiebreak)
+	}
+	a := m.arena
+	if a.spent > 0 { // the last game took more than one block: one of its size next time
+		a.cards = make([]Card, 0, max(arenaCards, a.spent+len(a.cards)))
+	}
+	if a.spentCols > 0 {
+		a.cols = make([]int, 0, max(arenaCols, a.spentCols+len(a.cols)))
+	}
+	a.cards, a.cols, a.spent, a.spentCols = a.cards[:0], a.cols[:0], 0, 0
+	*g = Game{}
+}
+
+func keepHands(old *[]Hand, cur []Hand) {
+	if cap(cur) > cap(*old) {
+		*old = cur[:0]
+	}
+}
+
+func keepCounts(old *[]Count, cur []Count) {
+	if cap(cur) > cap(*old) {
+		*old = cur[:0]
+	}
+}
+
+// spareOf returns the spare arrays of round r, nil when r is not one of the memory's rounds.
+func (p *textParser) spareOf(r *Round) *roundSpare {
+	m := p.mem
+	if k := len(p.g.Rounds) - 1; k >= 0 && k < len(m.rounds) && m.rounds[k] == r {
+		return &m.spare[k]
+	}
+	return nil
+}
+
+// A GameBuffer is memory that games of text are parsed into one after another
+// (Pending.Parse): the game it returns stays valid until the next parse into the same
+// buffer, which reuses its memory. A GameBuffer is not safe for concurrent use; the zero
+// value is ready to use.
+type GameBuffer struct {
+	mem *gameMem
 }
 
 // limit reports a limit reached at byte offset off of the current line and stops the game.
@@ -107,16 +240,18 @@ func (p *textParser) limit(off int, format string, args ...any) {
 	p.stop = true
 }
 
-// parseTextGame parses one game: src holds its lines (no "---"), the first being line firstLine.
-func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*Game, ErrorList) {
-	blk := &textBlock{}
-	if arena == nil {
-		arena = &blk.arena
-		arena.cards, arena.cols = blk.cards[:0], blk.cols[:0]
+// parseTextGame parses one game: src holds its lines (no "---"), the first being line
+// firstLine; ascii says that src is pure ASCII. The game goes into mem (newGameMem, or a
+// GameBuffer's).
+func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii bool) (*Game, ErrorList) {
+	if mem.reused {
+		mem.reset()
 	}
-	blk.g.File, blk.g.Index = file, index
-	p := &textParser{file: file, g: &blk.g, arena: arena, trickHint: 13, blk: blk,
-		allASCII: isASCII(src), noComments: strings.IndexByte(src, '#') < 0}
+	g := &mem.g
+	g.File, g.Index = file, index
+	p := &mem.p
+	*p = textParser{file: file, g: g, arena: mem.arena, trickHint: 13, mem: mem,
+		allASCII: ascii, noComments: strings.IndexByte(src, '#') < 0}
 	line := firstLine
 	for len(src) > 0 {
 		var s string
@@ -128,7 +263,6 @@ func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*G
 		p.parseLine(s, line)
 		line++
 	}
-	g := p.g
 	if g.Pos.Line == 0 {
 		// No statement at all: the caller does not pass empty games, but be safe.
 		g.Pos = Pos{File: file, Line: firstLine, Col: 1}
@@ -143,7 +277,9 @@ func parseTextGame(src, file string, firstLine, index int, arena *cardArena) (*G
 	p.oneEach("option", g.Options)
 	p.oneEach("meta key", g.Meta)
 	p.errs.Sort()
-	return g, p.errs
+	errs := p.errs
+	p.errs = nil // the list goes to the caller: the next game starts its own
+	return g, errs
 }
 
 // oneEach reports a key given twice among a game's options or meta entries: each is given
@@ -865,12 +1001,19 @@ func (p *textParser) newRound() {
 	if p.r != nil && len(p.r.Tricks) > 0 {
 		p.trickHint = len(p.r.Tricks)
 	}
+	m := p.mem
 	if p.g.Rounds == nil {
-		p.r = &p.blk.r
-		p.r.Pos = p.stmt
-		p.g.Rounds = p.blk.rounds[:0]
+		p.g.Rounds = m.list[:0]
+	}
+	if k := len(p.g.Rounds); k < len(m.rounds) {
+		p.r = m.rounds[k]
+		*p.r = Round{Pos: p.stmt}
 	} else {
 		p.r = &Round{Pos: p.stmt}
+		if m.reused { // kept for the next games
+			m.rounds = append(m.rounds, p.r)
+			m.spare = append(m.spare, roundSpare{})
+		}
 	}
 	p.g.Rounds = append(p.g.Rounds, p.r)
 }
@@ -916,7 +1059,7 @@ func (p *textParser) playersStmt() {
 	}
 	p.g.PlayersPos = p.stmt
 	nerr := len(p.errs)
-	players, _ := p.nameList(p.blk.players[:0], true, func() bool { return false })
+	players, _ := p.nameList(p.mem.players[:0], true, func() bool { return false })
 	if len(players) == 0 {
 		if len(p.errs) == nerr {
 			p.errAt(p.i, "expected player names after players, found end of line")
@@ -984,7 +1127,7 @@ func (p *textParser) kvStmt(list []KV, kw string) []KV {
 			return list
 		}
 		if list == nil {
-			list = p.kvList()
+			list = p.kvList(kw)
 		}
 		list = append(list, KV{Key: key, Value: val, Pos: p.pos(off)})
 		n++
@@ -995,15 +1138,13 @@ func (p *textParser) kvStmt(list []KV, kw string) []KV {
 	return list
 }
 
-// kvList returns an empty list for the options or the meta of the game: the first to start
-// takes the first half of the block's room, the other the second.
-func (p *textParser) kvList() []KV {
-	half := len(p.blk.kv) / 2
-	if k := p.kvUsed; k < 2 {
-		p.kvUsed++
-		return p.blk.kv[k*half : k*half : (k+1)*half]
+// kvList returns an empty list for the options or the meta (kw) of the game, on the array
+// kept for it (nil without one: append makes it).
+func (p *textParser) kvList(kw string) []KV {
+	if kw == "option" {
+		return p.mem.options[:0]
 	}
-	return nil
+	return p.mem.meta[:0]
 }
 
 func (p *textParser) roundStmt() {
@@ -1034,7 +1175,11 @@ func (p *textParser) roundStmt() {
 			}
 			p.i += 8
 			var ok bool
-			r.Tiebreak, ok = p.nameList(make([]string, 0, 4), false, func() bool {
+			tb := make([]string, 0, 4)
+			if sp := p.spareOf(r); sp != nil && sp.tiebreak != nil {
+				tb = sp.tiebreak[:0]
+			}
+			r.Tiebreak, ok = p.nameList(tb, false, func() bool {
 				return p.bareWordIs("dealer") && p.i+6 < len(p.s) && p.s[p.i+6] == '='
 			})
 			if !ok {
@@ -1061,11 +1206,16 @@ func (p *textParser) handStmt(took bool) {
 	cards, _, _ := p.cards(true, false)
 	h := Hand{Player: name, Cards: cards, Pos: p.stmt}
 	if took {
+		if r.Took == nil {
+			if sp := p.spareOf(r); sp != nil {
+				r.Took = sp.took[:0]
+			}
+		}
 		r.Took = append(r.Took, h)
 	} else {
 		if r.Deal == nil {
-			if r == &p.blk.r && len(p.g.Players) <= len(p.blk.deal) {
-				r.Deal = p.blk.deal[:0]
+			if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
+				r.Deal = sp.deal[:0]
 			} else {
 				r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
 			}
@@ -1095,8 +1245,8 @@ func (p *textParser) passStmt() {
 	}
 	cards, _, _ := p.cards(true, false)
 	if r.Passes == nil {
-		if r == &p.blk.r && len(p.g.Players) <= len(p.blk.passes) {
-			r.Passes = p.blk.passes[:0]
+		if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
+			r.Passes = sp.passes[:0]
 		} else {
 			r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
 		}
@@ -1145,8 +1295,8 @@ func (p *textParser) trickStmt() {
 		return
 	}
 	if r.Tricks == nil {
-		if r == &p.blk.r {
-			r.Tricks = p.blk.tricks[:0]
+		if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
+			r.Tricks = sp.tricks[:0]
 		} else {
 			r.Tricks = make([]Trick, 0, p.trickHint)
 		}
@@ -1183,7 +1333,11 @@ func (p *textParser) bidStmt() {
 		}
 		b.Player, b.Pos = name, p.pos(off)
 		if r.Bids == nil {
-			r.Bids = make([]Bid, 0, max(len(p.g.Players), 1))
+			if sp := p.spareOf(r); sp != nil && cap(sp.bids) >= len(p.g.Players) {
+				r.Bids = sp.bids[:0]
+			} else {
+				r.Bids = make([]Bid, 0, max(len(p.g.Players), 1))
+			}
 		}
 		r.Bids = append(r.Bids, b)
 		n++
@@ -1221,7 +1375,7 @@ func (p *textParser) countStmt(list []Count, kw string) []Count {
 			continue
 		}
 		if list == nil {
-			list = make([]Count, 0, max(len(p.g.Players), 1))
+			list = p.countList(kw)
 		}
 		list = append(list, Count{Player: name, N: v, Pos: p.pos(off)})
 		n++
@@ -1230,6 +1384,26 @@ func (p *textParser) countStmt(list []Count, kw string) []Count {
 		p.errAt(p.i, "expected NAME=NUMBER after %s, found end of line", kw)
 	}
 	return list
+}
+
+// countList returns an empty list for a tricks, score or total statement (kw) of the
+// current round.
+func (p *textParser) countList(kw string) []Count {
+	if sp := p.spareOf(p.r); sp != nil {
+		var a []Count
+		switch kw {
+		case "tricks":
+			a = sp.taken
+		case "score":
+			a = sp.score
+		default:
+			a = sp.total
+		}
+		if cap(a) >= len(p.g.Players) && a != nil {
+			return a[:0]
+		}
+	}
+	return make([]Count, 0, max(len(p.g.Players), 1))
 }
 
 // sideName reads a partnership side on a score or total line, bare names joined by "+"
@@ -1272,6 +1446,11 @@ func (p *textParser) moonStmt() {
 		p.i = off
 		p.errAt(off, "expected old or new after moon %s, found %s", QuoteName(name), p.found())
 		return
+	}
+	if r.Moon == nil {
+		if sp := p.spareOf(r); sp != nil {
+			r.Moon = sp.moon[:0]
+		}
 	}
 	r.Moon = append(r.Moon, Moon{Player: name, Scoring: scoring, Pos: p.stmt})
 	p.end("moon")

@@ -147,7 +147,10 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 				return usageError{fmt.Errorf("--jobs %d: give a number of workers (0 or none: one per CPU)", c.Int("jobs"))}
 			}
 			out := newWriter(e, c)
-			e.pipeline(files, ch, c.Int("jobs"), out.game)
+			// The writers of validate and score write each game as it comes and keep
+			// nothing of it, so its memory is reused; charts keep the series.
+			_, charts := out.(*chartWriter)
+			e.pipeline(files, ch, c.Int("jobs"), !charts, out.game)
 			return out.finish()
 		},
 	}

@@ -161,7 +161,7 @@ func compareCommand(e *env) *cli.Command {
 			// A game travels as its file and its parse; a worker parses and compares it.
 			type read struct {
 				file string
-				load func() (*parse.Game, error)
+				src  parse.Pending
 				err  error
 			}
 			type done struct {
@@ -171,7 +171,7 @@ func compareCommand(e *env) *cli.Command {
 			}
 			produce := func(yield func(read)) {
 				for _, f := range files {
-					e.readFileLazy(f, func(load func() (*parse.Game, error), err error) { yield(read{f, load, err}) })
+					e.readFileLazy(f, func(p *parse.Pending, err error) { yield(read{f, *p, err}) })
 				}
 			}
 			newWork := func() func(read) done {
@@ -185,7 +185,7 @@ func compareCommand(e *env) *cli.Command {
 					if r.err != nil {
 						return done{file: r.file, err: r.err}
 					}
-					g, err := r.load()
+					g, err := r.src.Parse(nil) // fresh memory: the comparison keeps parts of the game
 					if err != nil {
 						return done{file: r.file, err: err}
 					}

@@ -28,7 +28,8 @@ type choice struct {
 // job is one game going through the pipeline; done is closed when it is finished.
 type job struct {
 	file string
-	load func() (*parse.Game, error) // parses the game (on a worker)
+	src  parse.Pending     // the game as read, parsed on a worker
+	buf  *parse.GameBuffer // what to parse it into; nil: fresh memory (the game is kept)
 	game *parse.Game
 	rs   *rulesets.Ruleset
 	err  error // input error: parse, ruleset, or replay (exit 2)
@@ -152,9 +153,11 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 const batchSize = 64
 
 // batch is a run of consecutive games; done is closed when a worker has processed them all.
-// Batches are recycled, with their jobs, once their games are written.
+// Batches are recycled, with their jobs and the memory their games are parsed into, once
+// their games are written.
 type batch struct {
 	jobs []job
+	bufs []parse.GameBuffer // bufs[k] is jobs[k]'s, when the games may be reused
 	done chan struct{}
 }
 
@@ -162,9 +165,11 @@ type batch struct {
 // `jobs` workers, and calls emit for each game in input order. A file that cannot be opened
 // is reported through emit as a job with an error. Games go in batches, reading stays on one
 // goroutine and stays lazy (text is parsed on the workers), so memory holds a few batches.
-// emit must not keep the job: it is reused. With one worker everything runs on the calling
-// goroutine, with no hand-over at all.
-func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
+// emit must not keep the job: it is reused. With reuse, emit keeps nothing of the game
+// either (nor of its replay and result, which hold parts of it): the memory a game is parsed
+// into is reused for a later one. With one worker everything runs on the calling goroutine,
+// with no hand-over at all.
+func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func(*job)) {
 	jobs = workers(jobs)
 	prog := e.newProgress(inputSize(files), &e.read)
 	show := func(j *job) {
@@ -177,9 +182,13 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 	if jobs == 1 {
 		v, res := newWorker(c)
 		var j job
+		var buf *parse.GameBuffer
+		if reuse {
+			buf = new(parse.GameBuffer)
+		}
 		for _, f := range files {
-			e.readFileLazy(f, func(load func() (*parse.Game, error), err error) {
-				j = job{file: displayName(f), load: load, err: err}
+			e.readFileLazy(f, func(p *parse.Pending, err error) {
+				j = job{file: displayName(f), src: *p, buf: buf, err: err}
 				process(v, res, &j)
 				show(&j)
 			})
@@ -207,7 +216,11 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 			b.jobs, b.done = b.jobs[:0], make(chan struct{})
 			return b
 		default:
-			return &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{})}
+			b := &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{})}
+			if reuse {
+				b.bufs = make([]parse.GameBuffer, batchSize)
+			}
+			return b
 		}
 	}
 	go func() {
@@ -220,8 +233,12 @@ func (e *env) pipeline(files []string, c choice, jobs int, emit func(*job)) {
 			b = newBatch()
 		}
 		for _, f := range files {
-			e.readFileLazy(f, func(load func() (*parse.Game, error), err error) {
-				b.jobs = append(b.jobs, job{file: displayName(f), load: load, err: err})
+			e.readFileLazy(f, func(p *parse.Pending, err error) {
+				var buf *parse.GameBuffer
+				if reuse {
+					buf = &b.bufs[len(b.jobs)]
+				}
+				b.jobs = append(b.jobs, job{file: displayName(f), src: *p, buf: buf, err: err})
 				if len(b.jobs) == batchSize {
 					send()
 				}
@@ -267,37 +284,39 @@ func workers(jobs int) int {
 // readFile streams the games of one file to fn, parsed (for the commands that take games one
 // by one: compare, convert).
 func (e *env) readFile(name string, fn func(*parse.Game, error)) {
-	e.readFileLazy(name, func(load func() (*parse.Game, error), err error) {
+	e.readFileLazy(name, func(p *parse.Pending, err error) {
 		if err != nil {
 			fn(nil, err)
 			return
 		}
-		fn(load())
+		fn(p.Parse(nil))
 	})
 }
 
-// readFileLazy streams the games of one file to fn as functions that parse them (on the
-// worker that calls them), in order; a file that cannot be read is one call with the error.
-func (e *env) readFileLazy(name string, fn func(func() (*parse.Game, error), error)) {
+// readFileLazy streams the games of one file to fn as they are read, to be parsed (on the
+// worker that parses them), in order; a file that cannot be read is one call with the error.
+// fn must copy *p to keep it: the reader reuses it.
+func (e *env) readFileLazy(name string, fn func(p *parse.Pending, err error)) {
 	var r io.Reader
 	if name == "-" {
 		r = e.stdin
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
-			fn(nil, err)
+			fn(&parse.Pending{}, err)
 			return
 		}
 		defer f.Close()
 		r = f
 	}
 	rd := parse.NewReader(countingReader{r, &e.read}, displayName(name), parse.Auto)
+	var p parse.Pending
 	for {
-		load, err := rd.NextLazy()
+		err := rd.NextPending(&p)
 		if errors.Is(err, io.EOF) {
 			return
 		}
-		fn(load, err)
+		fn(&p, err)
 		if err != nil {
 			return
 		}
@@ -309,7 +328,7 @@ func process(v *validate.Validator, res *resolver, j *job) {
 	if j.err != nil {
 		return
 	}
-	if j.game, j.err = j.load(); j.err != nil {
+	if j.game, j.err = j.src.Parse(j.buf); j.err != nil {
 		return
 	}
 	own := res.ownRules(j.game)

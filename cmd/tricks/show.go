@@ -94,13 +94,14 @@ func (e *env) nthGame(name string, nth int) (*job, int, error) {
 	}
 	rd := parse.NewReader(r, displayName(name), parse.Auto)
 	for n := 0; ; {
-		load, err := rd.NextLazy()
+		var p parse.Pending
+		err := rd.NextPending(&p)
 		if errors.Is(err, io.EOF) {
 			return nil, n, nil
 		}
 		n++
 		if err != nil || n == nth {
-			return &job{file: displayName(name), load: load, err: err}, n, nil
+			return &job{file: displayName(name), src: p, err: err}, n, nil
 		}
 	}
 }

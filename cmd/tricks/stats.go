@@ -40,7 +40,7 @@ func statsCommand(e *env) *cli.Command {
 				return usageError{fmt.Errorf("--jobs %d: give a number of workers (0 or none: one per CPU)", c.Int("jobs"))}
 			}
 			st := newStats()
-			e.pipeline(files, ch, c.Int("jobs"), func(j *job) {
+			e.pipeline(files, ch, c.Int("jobs"), false, func(j *job) { // stats keeps parts of the results
 				if j.err != nil {
 					printError(e.stderr, j.file, j.err)
 				}

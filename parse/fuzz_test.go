@@ -58,7 +58,11 @@ func fuzzOne(t *testing.T, src []byte, name string, format Format) {
 func FuzzParseText(f *testing.F) {
 	fuzzSeeds(f, ".tricks")
 	f.Add([]byte("players a \"b c\"\noption k=\"v\\\"w\" x=\\\nround dealer=a tiebreak a\ntrick a: 2C\n---\nplayers x\n"))
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzOne(t, src, "fuzz.tricks", Text) })
+	var buf GameBuffer // one for all inputs: each game leaves its arrays to the next
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fuzzOne(t, src, "fuzz.tricks", Text)
+		checkFastPath(t, src, "fuzz.tricks", &buf) // fast path = general statements = reused buffer
+	})
 }
 
 func FuzzParseYAML(f *testing.F) {

@@ -458,6 +458,34 @@ func (r *Reader) nextText() (*Game, error) {
 	// Text is checked (UTF-8, no NUL) in blocks, so that binary input is refused early.
 	checked, checkedLine := 0, first
 	for {
+		if lb.bom {
+			// The lines that call for nothing but finding their end, as most do, are
+			// skipped here in one go: below the next carriage return, the next block to
+			// check and the limit of a game's size, lines wholly read and that cannot be a
+			// separator (nor start one: "-", a blank or a tab first). The others go on
+			// below, one by one.
+			buf, pos := lb.buf[:lb.w], lb.r
+			limit := min(lb.crFree, lb.mark+checked+32<<10, lb.mark+MaxGameBytes)
+			for pos < limit {
+				k := bytes.IndexByte(buf[pos:limit], '\n')
+				if k < 0 {
+					break
+				}
+				stop := pos + k + 1
+				if c := buf[pos]; c == '-' || c == ' ' || c == '\t' {
+					break
+				}
+				if !significant {
+					significant = isSignificant(buf[pos:stop])
+				}
+				pos = stop
+				lb.line++
+			}
+			if pos > lb.r {
+				lb.r = pos
+				end = pos - lb.mark
+			}
+		}
 		start, stop, long, ok := lb.next()
 		if !ok {
 			break
@@ -508,15 +536,19 @@ func (r *Reader) nextText() (*Game, error) {
 		r.done = true
 		return nil, lb.err
 	}
-	if pos, le, bad := r.checkText(lb.mark+checked, lb.r, checkedLine); bad {
-		return r.notText(pos, le)
+	rest := lb.buf[lb.mark+checked : lb.r]
+	restASCII := isASCII(rest) // then only a NUL byte is not text
+	if !restASCII || bytes.IndexByte(rest, 0) >= 0 {
+		if pos, le, bad := r.checkText(lb.mark+checked, lb.r, checkedLine); bad {
+			return r.notText(pos, le)
+		}
 	}
 	if !significant {
 		return r.noGame()
 	}
 	r.index++
 	text := lb.buf[lb.mark : lb.mark+end]
-	ascii := isASCII(text)
+	ascii := restASCII && checked == 0 || isASCII(text) // (rest holds text when checked is 0)
 	src := r.keep(text)
 	if r.lazy {
 		// NextPending: hand the game's text to the caller, parsed later.

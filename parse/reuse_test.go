@@ -132,3 +132,77 @@ func corpusFile(t *testing.T, name string) []byte {
 	}
 	return b
 }
+
+// parseGeneral parses p into fresh memory without the fast path of fast.go.
+func parseGeneral(p *Pending) (*Game, error) {
+	if !p.text {
+		return p.g, p.err
+	}
+	mem := newGameMem(nil)
+	mem.general = true
+	g, errs := parseTextGame(mem, p.src, p.file, p.first, p.index, p.ascii)
+	return g, errs.Err()
+}
+
+// checkFastPath reads every game of src and checks that the fast path, the general
+// statements and a parse into a reused buffer give the same game and errors.
+func checkFastPath(t *testing.T, src []byte, name string, buf *GameBuffer) int {
+	t.Helper()
+	rd := NewReader(bytes.NewReader(src), name, Text)
+	n := 0
+	for k := 1; k < 10000; k++ {
+		var p Pending
+		if err := rd.NextPending(&p); err != nil {
+			if err != io.EOF {
+				t.Fatalf("%s: %v", name, err)
+			}
+			break
+		}
+		want, werr := parseGeneral(&p)
+		got, gerr := p.Parse(nil)
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gerr, werr) {
+			t.Fatalf("%s game %d: the fast path gives\n%+v\n%v\nthe general statements\n%+v\n%v", name, k, got, gerr, want, werr)
+		}
+		got, gerr = p.Parse(buf)
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gerr, werr) {
+			t.Fatalf("%s game %d: a reused buffer gives\n%+v\n%v\nfresh memory\n%+v\n%v", name, k, got, gerr, want, werr)
+		}
+		n++
+	}
+	return n
+}
+
+// TestFastPathSameAsGeneral: the fast path of the statements of the play gives exactly the
+// games and errors of the general statements, on the testdata transcripts and on lines near
+// the canonical spelling that the fast path must leave to the general one.
+func TestFastPathSameAsGeneral(t *testing.T) {
+	var buf GameBuffer
+	n := 0
+	for name, src := range textCorpus(t) {
+		n += checkFastPath(t, src, name, &buf)
+	}
+	head := "game hearts\nplayers ann bob cat dan\nround\n"
+	for _, line := range []string{
+		"trick 2C 3C 4C 5C", "trick  2C 3C 4C 5C", "trick 2C  3C 4C 5C", "trick 2C,3C 4C 5C", "trick 2c 3c 4c 5c",
+		"trick 2C 3C 4C 5", "trick 2C 3C 4C 5CX", "trick 2C 3C 4C LJ", "trick 10C 3C 4C 5C", "trick 2C", "trick 2C ",
+		"trick ann: 2C 3C 4C 5C", "trick 2C: 3C 4C 5C", "trick XC 3C 4C 5C", "trick 2X 3C", "trick 2C\t3C", "trick -",
+		"deal ann: 2C 3C 4C", "deal ann:2C 3C", "deal ann : 2C 3C", "deal ann: -", "deal ann:", "deal ann: 2C  3C",
+		"deal 1ann: 2C", "deal a.b-c_d: 2C", "deal ann: 2C 3X", "deal ann bob: 2C", "deal \"ann\": 2C", "deal ann: ann",
+		"deal " + strings.Repeat("a", MaxName) + ": 2C", "deal " + strings.Repeat("a", MaxName+1) + ": 2C",
+		"pass ann: 2C 3C 4C", "pass ann > bob: 2C 3C 4C", "pass ann>bob: 2C", "pass ann: 2C,3C,4C", "pass ann: -",
+		"trick " + strings.TrimSpace(strings.Repeat("2C ", MaxCards)), "trick " + strings.TrimSpace(strings.Repeat("2C ", MaxCards+1)),
+		"deal ann: 2C 3C # a comment", "trick 2C 3C 4C 5C\r", "trick 2C 3C 4C 5C  ", "  trick 2C 3C 4C 5C",
+		"trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\ndeal ann: 2C\ndeal ann: 3C",
+		"trick é 2C", "deal anné: 2C", "deal ann: 2C é",
+	} {
+		src := head + line + "\n"
+		n += checkFastPath(t, []byte(src), "line.tricks", &buf)
+		// past the limit of the tricks of a round
+		n += checkFastPath(t, []byte(head+strings.Repeat(line+"\n", MaxTricks+1)), "many.tricks", &buf)
+		// before any round, and in a round of its own
+		n += checkFastPath(t, []byte("players ann bob cat dan\n"+line+"\n"), "noround.tricks", &buf)
+	}
+	if n == 0 {
+		t.Fatal("no game read")
+	}
+}

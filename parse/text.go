@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -70,18 +71,15 @@ type textParser struct {
 	noComments bool
 }
 
-// isASCII reports whether s is pure ASCII, eight bytes at a time.
+// isASCII reports whether s is pure ASCII, sixteen bytes at a time.
 func isASCII(s []byte) bool {
 	var or uint64
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		t := s[i : i+8]
-		// one 64-bit load (the compiler merges the bytes)
-		or |= uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	for len(s) >= 16 {
+		or |= binary.LittleEndian.Uint64(s[:8]) | binary.LittleEndian.Uint64(s[8:16])
+		s = s[16:]
 	}
-	for ; i < len(s); i++ {
-		or |= uint64(s[i])
+	for _, c := range s {
+		or |= uint64(c)
 	}
 	return or&0x8080808080808080 == 0
 }
@@ -105,6 +103,7 @@ type gameMem struct {
 	arena   *cardArena
 	own     cardArena // the arena, unless the reader's is shared (Next)
 	reused  bool      // a GameBuffer's: reset before each game
+	general bool      // no fast path (fast.go): for the tests that compare the two
 }
 
 // roundSpare holds the arrays of one round's lists between games.
@@ -356,6 +355,11 @@ func (p *textParser) parseLine(s string, line int) {
 	p.stmt = p.pos(start)
 	if !p.g.Pos.IsValid() {
 		p.g.Pos = p.stmt
+	}
+	// The statements of the play, in the canonical spelling, are most lines: they are read
+	// in one go (fast.go), and any other spelling the general way below.
+	if p.ascii && !p.mem.general && p.fastStmt(start, end) {
+		return
 	}
 	// The keyword runs to the first blank. The statements of the play are most lines: they
 	// are told by their first bytes.

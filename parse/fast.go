@@ -19,34 +19,145 @@ var nameByte = func() (t [256]bool) {
 	return
 }()
 
+// fastFirst marks the first letters of the statements fastStmt reads.
+var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true}
+
 // fastStmt reads the statement s[start:end] of the current line (pure ASCII, without
 // comment and outer blanks) when it is a trick, deal or pass in the canonical spelling, and
-// reports whether it did.
+// reports whether it did. So it does players, option and meta statements of bare names and
+// values one blank apart.
 func (p *textParser) fastStmt(start, end int) bool {
 	s := p.s
 	if end-start < 7 {
 		return false
 	}
-	switch {
-	case s[start] == 't' && s[start:start+6] == "trick ":
-		return p.fastTrick(start+6, end)
-	case s[start] == 'd' && s[start:start+5] == "deal ":
-		return p.fastHand(start+5, end, false)
-	case s[start] == 'p' && s[start:start+5] == "pass ":
-		return p.fastHand(start+5, end, true)
+	switch s[start] {
+	case 't':
+		return s[start:start+6] == "trick " && p.fastTrick(start+6, end)
+	case 'd':
+		return s[start:start+5] == "deal " && p.fastHand(start+5, end, false)
+	case 'p':
+		if s[start:start+5] == "pass " {
+			return p.fastHand(start+5, end, true)
+		}
+		return end-start > 8 && s[start:start+8] == "players " && p.fastPlayers(start+8, end)
+	case 'o':
+		if s[start:start+7] == "option " {
+			l, ok := p.fastKV(p.g.Options, "option", start+7, end)
+			if ok {
+				p.g.Options = l
+			}
+			return ok
+		}
+	case 'm':
+		if s[start:start+5] == "meta " {
+			l, ok := p.fastKV(p.g.Meta, "meta", start+5, end)
+			if ok {
+				p.g.Meta = l
+			}
+			return ok
+		}
 	}
 	return false
+}
+
+// bareName returns the end of the bare name that starts at s[i] (i when none does).
+func bareName(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return i
+	}
+	k := i + 1
+	for k < len(s) && nameByte[s[k]] {
+		k++
+	}
+	return k
+}
+
+// fastPlayers reads "players NAME NAME ..." from s[i:n]: bare names one blank apart, each
+// once, within the limits, in the game's first players statement.
+func (p *textParser) fastPlayers(i, n int) bool {
+	if p.g.PlayersPos.IsValid() {
+		return false
+	}
+	s := p.s[:n]
+	count := 0
+	for k := i; ; {
+		e := bareName(s, k)
+		if e == k || e-k > MaxName || e < n && s[e] != ' ' || count == MaxPlayers {
+			return false
+		}
+		for j := i; j < k; { // a name given before?
+			f := bareName(s, j)
+			if s[j:f] == s[k:e] {
+				return false
+			}
+			j = f + 1
+		}
+		count++
+		if e == n {
+			break
+		}
+		k = e + 1
+	}
+	names := p.mem.players[:0]
+	for k := i; k < n; {
+		e := bareName(s, k)
+		names = append(names, s[k:e])
+		k = e + 1
+	}
+	p.g.PlayersPos = p.stmt
+	p.g.Players = names
+	return true
+}
+
+// fastKV reads the key=value pairs of an option or meta statement (kw) from s[i:n]: bare
+// keys, bare values, one blank apart. It appends them to list.
+func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
+	s := p.s[:n]
+	for k := i; ; {
+		e := bareName(s, k)
+		if e == k || e-k > MaxName || e >= n || s[e] != '=' {
+			return list, false
+		}
+		v := e + 1
+		for v < n && s[v] != ' ' {
+			if c := s[v]; c < 0x20 || c == 0x7f || c == '"' {
+				return list, false
+			}
+			v++
+		}
+		if v == e+1 || v+1 == n {
+			return list, false // no value, or a blank at the end
+		}
+		if v == n {
+			break
+		}
+		k = v + 1
+	}
+	if list == nil {
+		list = p.kvList(kw)
+	}
+	for k := i; k < n; {
+		e := bareName(s, k)
+		v := e + 1
+		for v < n && s[v] != ' ' {
+			v++
+		}
+		list = append(list, KV{Key: s[k:e], Value: s[e+1 : v], Pos: Pos{File: p.file, Line: p.line, Col: k + 1}})
+		k = v + 1
+	}
+	return list, true
 }
 
 // fastCards reads the canonical card list s[i:n] (two-letter cards one blank apart, at least
 // one) into the arena, with each card's column when cols. ok is false, with nothing taken
 // from the arena, when the list is spelled otherwise.
 func (p *textParser) fastCards(i, n int, cols bool) (cs []Card, cl []int, ok bool) {
-	if (n-i)%3 != 2 || n > len(p.s) {
-		return nil, nil, false
-	}
 	m := (n - i + 1) / 3
-	if m > MaxCards {
+	if 3*m-1 != n-i || m > MaxCards || n > len(p.s) {
 		return nil, nil, false
 	}
 	a := p.arena
@@ -55,22 +166,28 @@ func (p *textParser) fastCards(i, n int, cols bool) (cs []Card, cl []int, ok boo
 	out := a.cards[c0 : c0+m]
 	s := p.s[i:n]
 	// Three bytes a card (the last has no blank after it): one look-up of the two letters.
-	for k := 0; k < len(out)-1; k++ {
-		t := s[3*k : 3*k+3]
-		v := cardPair[uint16(t[0])|uint16(t[1])<<8]
-		if v == 0 || t[2] != ' ' {
+	last := len(out) - 1
+	for k := range out[:last] {
+		if len(s) < 3 || s[2] != ' ' {
+			return nil, nil, false
+		}
+		v := cardPair[uint16(s[0])|uint16(s[1])<<8]
+		if v == 0 {
 			return nil, nil, false
 		}
 		out[k] = Card(v - 1)
+		s = s[3:]
 	}
-	t := s[len(s)-2:]
-	v := cardPair[uint16(t[0])|uint16(t[1])<<8]
+	if len(s) != 2 {
+		return nil, nil, false
+	}
+	v := cardPair[uint16(s[0])|uint16(s[1])<<8]
 	if v == 0 {
 		return nil, nil, false
 	}
-	out[len(out)-1] = Card(v - 1)
+	out[last] = Card(v - 1)
 	a.cards = a.cards[:c0+m]
-	cs = a.cards[c0 : c0+m : c0+m]
+	cs = out[:m:m]
 	if cols {
 		k0 := len(a.cols)
 		a.cols = a.cols[:k0+m]
@@ -87,7 +204,10 @@ func (p *textParser) fastTrick(i, n int) bool {
 	if p.s[i] == ' ' {
 		return false
 	}
-	r := p.round()
+	r := p.r
+	if r == nil {
+		r = p.round()
+	}
 	if len(r.Tricks) == MaxTricks {
 		return false
 	}
@@ -121,7 +241,10 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 		return false
 	}
 	name := s[i:k]
-	r := p.round()
+	r := p.r
+	if r == nil {
+		r = p.round()
+	}
 	cards, _, ok := p.fastCards(k+2, n, false)
 	if !ok {
 		return false

@@ -194,6 +194,13 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"deal ann: 2C 3C # a comment", "trick 2C 3C 4C 5C\r", "trick 2C 3C 4C 5C  ", "  trick 2C 3C 4C 5C",
 		"trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\ndeal ann: 2C\ndeal ann: 3C",
 		"trick é 2C", "deal anné: 2C", "deal ann: 2C é",
+		"players ann bob", "players ann  bob", "players ann,bob", "players ann ann", "players ann bob ann", "players \"a b\" c",
+		"players " + strings.TrimSpace(strings.Repeat("p ", 1)), "players a b c d e f g h i j k l m n o p", "players a b c d e f g h i j k l m n o p q",
+		"players ann 1bob", "players ann bob:", "players a.b-c_d", "players " + strings.Repeat("a", MaxName+1),
+		"option k=v", "option k=v x=y", "option k=v  x=y", "option k=v,x=y", "option k==v", "option k=a=b", "option k=",
+		"option =v", "option k", "option k=\"v w\"", "option k=v\"w", "option k=v\x01", "option k=v\x7f", "option k=v k=w",
+		"option " + strings.Repeat("k", MaxName+1) + "=v", "option 1k=v", "option k.x-y_z=v-1.5", "meta date=2026-11-20 event=x",
+		"meta k=v\nmeta k=w", "option a=1\noption b=2", "meta k=é",
 	} {
 		src := head + line + "\n"
 		n += checkFastPath(t, []byte(src), "line.tricks", &buf)
@@ -201,6 +208,8 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		n += checkFastPath(t, []byte(head+strings.Repeat(line+"\n", MaxTricks+1)), "many.tricks", &buf)
 		// before any round, and in a round of its own
 		n += checkFastPath(t, []byte("players ann bob cat dan\n"+line+"\n"), "noround.tricks", &buf)
+		// alone: the first statement of its game
+		n += checkFastPath(t, []byte(line+"\n"), "alone.tricks", &buf)
 	}
 	if n == 0 {
 		t.Fatal("no game read")

@@ -252,12 +252,27 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	*p = textParser{file: file, g: g, arena: mem.arena, trickHint: 13, mem: mem,
 		allASCII: ascii, noComments: strings.IndexByte(src, '#') < 0}
 	line := firstLine
+	// Lines of the play without blanks around them or a comment go straight to the fast
+	// path (parseLine's work on them comes to the same).
+	fast := ascii && p.noComments && !mem.general
 	for len(src) > 0 {
 		var s string
 		if i := strings.IndexByte(src, '\n'); i >= 0 {
 			s, src = src[:i], src[i+1:]
 		} else {
 			s, src = src, ""
+		}
+		if fast && len(s) >= 7 && fastFirst[s[0]] && !isBlank(s[len(s)-1]) && !p.stop {
+			p.line, p.s, p.ascii = line, s, true
+			p.cOff, p.cCol, p.i, p.off0 = 0, 1, 0, 0
+			p.stmt = Pos{File: file, Line: line, Col: 1}
+			if !g.Pos.IsValid() {
+				g.Pos = p.stmt
+			}
+			if p.fastStmt(0, len(s)) {
+				line++
+				continue
+			}
 		}
 		p.parseLine(s, line)
 		line++
@@ -298,6 +313,10 @@ func (p *textParser) oneEach(what string, kvs []KV) {
 // lines for ann, "bid ann=4 ann=5"): a round says each player's deal, pass, bid, tally, moon,
 // score and total once, as YAML's mappings do (where a second key is an error too).
 func (p *textParser) onePerPlayer(r *Round) {
+	if !dupHands(r.Deal) && !dupPasses(r.Passes) && !dupHands(r.Took) && !dupCounts(r.Taken) &&
+		!dupCounts(r.Score) && !dupCounts(r.Total) && !dupBids(r.Bids) && len(r.Moon) <= 1 {
+		return // the common round: nothing to report (the lists below are looked at only then)
+	}
 	check := func(kw string, n int, at func(int) (string, Pos)) {
 		for i := 1; i < n; i++ {
 			name, pos := at(i)
@@ -317,6 +336,51 @@ func (p *textParser) onePerPlayer(r *Round) {
 	check("moon of", len(r.Moon), func(i int) (string, Pos) { return r.Moon[i].Player, r.Moon[i].Pos })
 	check("score for", len(r.Score), func(i int) (string, Pos) { return r.Score[i].Player, r.Score[i].Pos })
 	check("total for", len(r.Total), func(i int) (string, Pos) { return r.Total[i].Player, r.Total[i].Pos })
+}
+
+// dupHands, dupPasses, dupBids and dupCounts report whether a player appears twice in a list.
+func dupHands(l []Hand) bool {
+	for i := 1; i < len(l); i++ {
+		for k := 0; k < i; k++ {
+			if l[k].Player == l[i].Player {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func dupPasses(l []Pass) bool {
+	for i := 1; i < len(l); i++ {
+		for k := 0; k < i; k++ {
+			if l[k].Player == l[i].Player {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func dupBids(l []Bid) bool {
+	for i := 1; i < len(l); i++ {
+		for k := 0; k < i; k++ {
+			if l[k].Player == l[i].Player {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func dupCounts(l []Count) bool {
+	for i := 1; i < len(l); i++ {
+		for k := 0; k < i; k++ {
+			if l[k].Player == l[i].Player {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ---- line level ------------------------------------------------------------------------

@@ -1243,9 +1243,11 @@ func (p *textParser) roundStmt() {
 			}
 			p.i += 8
 			var ok bool
-			tb := make([]string, 0, 4)
+			var tb []string
 			if sp := p.spareOf(r); sp != nil && sp.tiebreak != nil {
 				tb = sp.tiebreak[:0]
+			} else {
+				tb = make([]string, 0, 4)
 			}
 			r.Tiebreak, ok = p.nameList(tb, false, func() bool {
 				return p.bareWordIs("dealer") && p.i+6 < len(p.s) && p.s[p.i+6] == '='

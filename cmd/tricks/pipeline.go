@@ -152,6 +152,10 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 // one game is a few microseconds of work, too little to pay for a hand-over each.
 const batchSize = 64
 
+// freshGames parses every game into fresh memory, never reused (for the tests that compare
+// the two).
+var freshGames = false
+
 // batch is a run of consecutive games; done is closed when a worker has processed them all.
 // Batches are recycled, with their jobs and the memory their games are parsed into, once
 // their games are written.
@@ -171,6 +175,7 @@ type batch struct {
 // with no hand-over at all.
 func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func(*job)) {
 	jobs = workers(jobs)
+	reuse = reuse && !freshGames
 	prog := e.newProgress(inputSize(files), &e.read)
 	show := func(j *job) {
 		if j.err != nil {

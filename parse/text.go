@@ -262,6 +262,10 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		} else {
 			s, src = src, ""
 		}
+		if fast && len(s) >= 8 && s[0] == 't' && p.r != nil && s[:6] == "trick " && p.lineTrick(s, line) {
+			line++
+			continue
+		}
 		if fast && len(s) >= 7 && fastFirst[s[0]] && !isBlank(s[len(s)-1]) && !p.stop {
 			p.line, p.s, p.ascii = line, s, true
 			p.cOff, p.cCol, p.i, p.off0 = 0, 1, 0, 0

@@ -458,32 +458,31 @@ func (r *Reader) nextText() (*Game, error) {
 	// Text is checked (UTF-8, no NUL) in blocks, so that binary input is refused early.
 	checked, checkedLine := 0, first
 	for {
-		if lb.bom {
-			// The lines that call for nothing but finding their end, as most do, are
-			// skipped here in one go: below the next carriage return, the next block to
-			// check and the limit of a game's size, lines wholly read and that cannot be a
-			// separator (nor start one: "-", a blank or a tab first). The others go on
-			// below, one by one.
-			buf, pos := lb.buf[:lb.w], lb.r
-			limit := min(lb.crFree, lb.mark+checked+32<<10, lb.mark+MaxGameBytes)
-			for pos < limit {
-				k := bytes.IndexByte(buf[pos:limit], '\n')
-				if k < 0 {
-					break
+		if lb.bom && lb.r < lb.w {
+			// The lines that call for nothing but being counted, as most do, are passed over
+			// here in one go: the whole lines read below the next carriage return, the next
+			// block to check and the limit of a game's size, up to the line of the next
+			// "---" (a separator holds one). The others go on below, one by one.
+			limit := min(lb.w, lb.crFree, lb.mark+checked+32<<10, lb.mark+MaxGameBytes)
+			if limit > lb.r {
+				buf := lb.buf[lb.r:limit]
+				var stop int // the lines passed over are buf[:stop]
+				if k := bytes.Index(buf, []byte("---")); k >= 0 {
+					stop = bytes.LastIndexByte(buf[:k], '\n') + 1
+				} else {
+					stop = bytes.LastIndexByte(buf, '\n') + 1
 				}
-				stop := pos + k + 1
-				if c := buf[pos]; c == '-' || c == ' ' || c == '\t' {
-					break
+				if stop > 0 {
+					lines := buf[:stop]
+					for k := 0; !significant && k < len(lines); {
+						e := k + bytes.IndexByte(lines[k:], '\n') + 1
+						significant = isSignificant(lines[k:e])
+						k = e
+					}
+					lb.line += bytes.Count(lines, []byte{'\n'})
+					lb.r += stop
+					end = lb.r - lb.mark
 				}
-				if !significant {
-					significant = isSignificant(buf[pos:stop])
-				}
-				pos = stop
-				lb.line++
-			}
-			if pos > lb.r {
-				lb.r = pos
-				end = pos - lb.mark
 			}
 		}
 		start, stop, long, ok := lb.next()

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // textCorpus returns the text transcripts of the repository's testdata, by name.
@@ -148,6 +149,12 @@ func parseGeneral(p *Pending) (*Game, error) {
 // statements and a parse into a reused buffer give the same game and errors.
 func checkFastPath(t *testing.T, src []byte, name string, buf *GameBuffer) int {
 	t.Helper()
+	// The reader passes over most lines in one go when they are in its buffer: read a byte at
+	// a time, it takes them one by one, and must cut the same games.
+	whole, bytewise := pendings(t, bytes.NewReader(src), name), pendings(t, iotest.OneByteReader(bytes.NewReader(src)), name)
+	if !reflect.DeepEqual(whole, bytewise) {
+		t.Fatalf("%s: read whole, the games are\n%+v\nread a byte at a time\n%+v", name, whole, bytewise)
+	}
 	rd := NewReader(bytes.NewReader(src), name, Text)
 	n := 0
 	for k := 1; k < 10000; k++ {
@@ -170,6 +177,23 @@ func checkFastPath(t *testing.T, src []byte, name string, buf *GameBuffer) int {
 		n++
 	}
 	return n
+}
+
+// pendings reads every game of r with NextPending.
+func pendings(t *testing.T, r io.Reader, name string) []Pending {
+	t.Helper()
+	var out []Pending
+	rd := NewReader(r, name, Text)
+	for k := 0; k < 10000; k++ {
+		var p Pending
+		if err := rd.NextPending(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // TestFastPathSameAsGeneral: the fast path of the statements of the play gives exactly the

@@ -83,29 +83,22 @@ func (p *textParser) fastPlayers(i, n int) bool {
 		return false
 	}
 	s := p.s[:n]
-	count := 0
+	names := p.mem.players[:0] // the game's only when the statement is read here
 	for k := i; ; {
 		e := bareName(s, k)
-		if e == k || e-k > MaxName || e < n && s[e] != ' ' || count == MaxPlayers {
+		if e == k || e-k > MaxName || e < n && s[e] != ' ' || len(names) == MaxPlayers {
 			return false
 		}
-		for j := i; j < k; { // a name given before?
-			f := bareName(s, j)
-			if s[j:f] == s[k:e] {
+		name := s[k:e]
+		for _, q := range names {
+			if q == name {
 				return false
 			}
-			j = f + 1
 		}
-		count++
+		names = append(names, name)
 		if e == n {
 			break
 		}
-		k = e + 1
-	}
-	names := p.mem.players[:0]
-	for k := i; k < n; {
-		e := bareName(s, k)
-		names = append(names, s[k:e])
 		k = e + 1
 	}
 	p.g.PlayersPos = p.stmt
@@ -114,9 +107,14 @@ func (p *textParser) fastPlayers(i, n int) bool {
 }
 
 // fastKV reads the key=value pairs of an option or meta statement (kw) from s[i:n]: bare
-// keys, bare values, one blank apart. It appends them to list.
+// keys, bare values, one blank apart. It appends them to list (the list is the statement's
+// only when it is read here).
 func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 	s := p.s[:n]
+	out := list
+	if out == nil {
+		out = p.kvList(kw)
+	}
 	for k := i; ; {
 		e := bareName(s, k)
 		if e == k || e-k > MaxName || e >= n || s[e] != '=' {
@@ -132,24 +130,13 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 		if v == e+1 || v+1 == n {
 			return list, false // no value, or a blank at the end
 		}
+		out = append(out, KV{Key: s[k:e], Value: s[e+1 : v], Pos: Pos{File: p.file, Line: p.line, Col: k + 1}})
 		if v == n {
 			break
 		}
 		k = v + 1
 	}
-	if list == nil {
-		list = p.kvList(kw)
-	}
-	for k := i; k < n; {
-		e := bareName(s, k)
-		v := e + 1
-		for v < n && s[v] != ' ' {
-			v++
-		}
-		list = append(list, KV{Key: s[k:e], Value: s[e+1 : v], Pos: Pos{File: p.file, Line: p.line, Col: k + 1}})
-		k = v + 1
-	}
-	return list, true
+	return out, true
 }
 
 // fastCards reads the canonical card list s[i:n] (two-letter cards one blank apart, at least
@@ -313,5 +300,62 @@ func (p *textParser) lineTrick(s string, line int) bool {
 	}
 	a.cards, a.cols = a.cards[:c0+m], a.cols[:k0+m]
 	r.Tricks = append(r.Tricks, Trick{Cards: cards, Cols: cols, Pos: Pos{File: p.file, Line: line, Col: 1}})
+	return true
+}
+
+// lineHand is lineTrick for "deal NAME: CARDS" and "pass NAME: CARDS" (pass): after the
+// first of its round, with room for one more in the list and in the arena.
+func (p *textParser) lineHand(s string, line int, pass bool) bool {
+	r := p.r
+	if p.stop || pass && len(r.Passes) == cap(r.Passes) || !pass && len(r.Deal) == cap(r.Deal) {
+		return false
+	}
+	i := 5
+	c := s[i]
+	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return false
+	}
+	k := i + 1
+	for k < len(s) && nameByte[s[k]] {
+		k++
+	}
+	if k+3 >= len(s) || s[k] != ':' || s[k+1] != ' ' || k-i > MaxName {
+		return false
+	}
+	t := s[k+2:]
+	m := (len(t) + 1) / 3
+	a := p.arena
+	if 3*m-1 != len(t) || m > MaxCards || cap(a.cards)-len(a.cards) < m {
+		return false
+	}
+	c0 := len(a.cards)
+	cards := a.cards[c0 : c0+m : c0+m]
+	last := len(cards) - 1
+	for k := range cards[:last] {
+		if len(t) < 3 || t[2] != ' ' {
+			return false
+		}
+		v := cardPair[uint16(t[0])|uint16(t[1])<<8]
+		if v == 0 {
+			return false
+		}
+		cards[k] = Card(v - 1)
+		t = t[3:]
+	}
+	if len(t) != 2 {
+		return false
+	}
+	v := cardPair[uint16(t[0])|uint16(t[1])<<8]
+	if v == 0 {
+		return false
+	}
+	cards[last] = Card(v - 1)
+	a.cards = a.cards[:c0+m]
+	pos := Pos{File: p.file, Line: line, Col: 1}
+	if pass {
+		r.Passes = append(r.Passes, Pass{Player: s[i:k], Cards: cards, Pos: pos})
+	} else {
+		r.Deal = append(r.Deal, Hand{Player: s[i:k], Cards: cards, Pos: pos})
+	}
 	return true
 }

@@ -262,7 +262,8 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		} else {
 			s, src = src, ""
 		}
-		if fast && len(s) >= 8 && s[0] == 't' && p.r != nil && s[:6] == "trick " && p.lineTrick(s, line) {
+		if fast && len(s) >= 8 && p.r != nil && (s[0] == 't' && s[:6] == "trick " && p.lineTrick(s, line) ||
+			s[0] == 'd' && s[:5] == "deal " && p.lineHand(s, line, false) || s[0] == 'p' && s[:5] == "pass " && p.lineHand(s, line, true)) {
 			line++
 			continue
 		}

@@ -215,7 +215,8 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"deal " + strings.Repeat("a", MaxName) + ": 2C", "deal " + strings.Repeat("a", MaxName+1) + ": 2C",
 		"pass ann: 2C 3C 4C", "pass ann > bob: 2C 3C 4C", "pass ann>bob: 2C", "pass ann: 2C,3C,4C", "pass ann: -",
 		"trick " + strings.TrimSpace(strings.Repeat("2C ", MaxCards)), "trick " + strings.TrimSpace(strings.Repeat("2C ", MaxCards+1)),
-		"deal ann: 2C 3C # a comment", "trick 2C 3C 4C 5C\r", "trick 2C 3C 4C 5C  ", "  trick 2C 3C 4C 5C",
+		"deal ann: 2C 3C # a comment", "trick 2C 3C 4C 5C\r", "deal ann: 2C 3C\r", "pass ann: 2C\r\npass bob: 3C",
+		"trick 2C 3C\ntrick 4C 5C\ndeal ann: 2C\ndeal bob: 3C\npass ann: 4C\npass bob: 5C\ndeal cat: 6C\ntrick 6C 7C", "trick 2C 3C 4C 5C  ", "  trick 2C 3C 4C 5C",
 		"trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\ndeal ann: 2C\ndeal ann: 3C",
 		"trick é 2C", "deal anné: 2C", "deal ann: 2C é",
 		"players ann bob", "players ann  bob", "players ann,bob", "players ann ann", "players ann bob ann", "players \"a b\" c",
@@ -232,6 +233,8 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		n += checkFastPath(t, []byte(head+strings.Repeat(line+"\n", MaxTricks+1)), "many.tricks", &buf)
 		// before any round, and in a round of its own
 		n += checkFastPath(t, []byte("players ann bob cat dan\n"+line+"\n"), "noround.tricks", &buf)
+		// twice, the second at the end of the input without a newline
+		n += checkFastPath(t, []byte(head+line+"\n"+line), "eof.tricks", &buf)
 		// alone: the first statement of its game
 		n += checkFastPath(t, []byte(line+"\n"), "alone.tricks", &buf)
 	}

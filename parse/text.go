@@ -103,6 +103,7 @@ type gameMem struct {
 	arena   *cardArena
 	own     cardArena // the arena, unless the reader's is shared (Next)
 	reused  bool      // a GameBuffer's: reset before each game
+	used    int       // rounds of the memory the last game used (reused memory)
 	general bool      // no fast path (fast.go): for the tests that compare the two
 }
 
@@ -204,6 +205,27 @@ func (m *gameMem) reset() {
 	*g = Game{}
 }
 
+// forget clears the rounds the last game used and this one (of n rounds) does not: what
+// they hold (names among them) refers to the text of an earlier game, which it would keep
+// from the collector for as long as the memory lives.
+func (m *gameMem) forget(n int) {
+	for i := n; i < m.used && i < len(m.rounds); i++ {
+		*m.rounds[i] = Round{}
+		sp := &m.spare[i]
+		clear(sp.deal[:cap(sp.deal)])
+		clear(sp.took[:cap(sp.took)])
+		clear(sp.passes[:cap(sp.passes)])
+		clear(sp.bids[:cap(sp.bids)])
+		clear(sp.tricks[:cap(sp.tricks)])
+		clear(sp.taken[:cap(sp.taken)])
+		clear(sp.score[:cap(sp.score)])
+		clear(sp.total[:cap(sp.total)])
+		clear(sp.moon[:cap(sp.moon)])
+		clear(sp.tiebreak[:cap(sp.tiebreak)])
+	}
+	m.used = n
+}
+
 func keepHands(old *[]Hand, cur []Hand) {
 	if cap(cur) > cap(*old) {
 		*old = cur[:0]
@@ -295,6 +317,9 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	}
 	p.oneEach("option", g.Options)
 	p.oneEach("meta key", g.Meta)
+	if mem.reused {
+		mem.forget(len(g.Rounds))
+	}
 	p.errs.Sort()
 	errs := p.errs
 	p.errs = nil // the list goes to the caller: the next game starts its own

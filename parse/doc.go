@@ -57,6 +57,16 @@
 // lines, or a top-level array of games. Input that is not valid JSON before the first game
 // is read falls back to the YAML path (flow-style YAML such as {game: hearts}).
 //
+// # Games in a pipeline
+//
+// Reader.NextPending reads a game without parsing it when it is text: the Pending value
+// holds its lines (copied into chunks shared by many games, never rewritten) and is parsed by
+// Pending.Parse, on any goroutine, into fresh memory or into a GameBuffer. A GameBuffer's
+// game is valid until the next Parse into it, which reuses its memory (rounds, lists, card
+// arena): a worker that parses game after game into one buffer allocates nothing once it has
+// seen the largest game. Lines of the play spelled as canonical text writes them are read
+// by a fast path (fast.go) that gives exactly what the general statements give.
+//
 // # Canonical text
 //
 // AppendText, WriteText and Writer write every game the same way, byte for byte, so that

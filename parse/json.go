@@ -192,7 +192,7 @@ func (r *Reader) nextJSON() (*Game, error) {
 			return r.noGame()
 		}
 		r.index++
-		g, errs := parseYAMLGame(top, r.name, r.index, &r.arena)
+		g, errs := buildYAMLGame(top, r.name, r.index, &r.arena, true) // the reader counted the nodes
 		return g, errs.Err()
 	}
 }

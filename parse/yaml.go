@@ -16,6 +16,7 @@ type yamlParser struct {
 	work  int  // nodes and cards visited, aliases expanded
 	stop  bool // a limit was reached
 	c0    int  // arena length at the start of the card list being read
+	blk   *yamlBlock
 }
 
 // maxWork bounds the nodes and cards one document is read as, aliases expanded: a second
@@ -222,9 +223,10 @@ func (p *yamlParser) playerName(n *yaml.Node, what string) (string, bool) {
 	return name, ok
 }
 
-// text reads a scalar's text for an option, meta value or ruleset. A list of scalars is
+// text reads a scalar's text for an option, meta value or ruleset (what+what2 says which,
+// in messages). A list of scalars is
 // joined with commas (pass: [left, right] is pass=left,right).
-func (p *yamlParser) text(n *yaml.Node, what string) (string, bool) {
+func (p *yamlParser) text(n *yaml.Node, what, what2 string) (string, bool) {
 	var s string
 	switch n.Kind {
 	case yaml.ScalarNode:
@@ -237,18 +239,18 @@ func (p *yamlParser) text(n *yaml.Node, what string) (string, bool) {
 			}
 			c = deref(c)
 			if c == nil || c.Kind != yaml.ScalarNode {
-				p.err(n, "expected %s (a string, number or list of them), found a nested list or mapping", what)
+				p.err(n, "expected %s (a string, number or list of them), found a nested list or mapping", what+what2)
 				return "", false
 			}
 			parts = append(parts, c.Value)
 		}
 		s = strings.Join(parts, ",")
 	default:
-		p.err(n, "expected %s (a string, number or list of them), found %s", what, describe(n))
+		p.err(n, "expected %s (a string, number or list of them), found %s", what+what2, describe(n))
 		return "", false
 	}
 	if r, ok := validString(s); !ok {
-		p.err(n, "control character %U in %s", r, what)
+		p.err(n, "control character %U in %s", r, what+what2)
 		return "", false
 	}
 	return s, true
@@ -334,6 +336,9 @@ func (p *yamlParser) scalarCards(n *yaml.Node, cols bool) bool {
 	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
 		base = n.Column + 1
 	}
+	if base >= 0 && p.canonicalCards(s, base, cols) {
+		return true
+	}
 	ascii := true
 	for k := 0; k < len(s); k++ {
 		if s[k] >= utf8.RuneSelf {
@@ -381,15 +386,92 @@ func (p *yamlParser) scalarCards(n *yaml.Node, cols bool) bool {
 	return ok
 }
 
+// canonicalCards is scalarCards for the spelling the writers use, two-letter cards one
+// blank apart ("2C 3C 4C"), which it reads in one pass when the arena has room; it reports
+// false, appending nothing, for any other spelling (which scalarCards then reads token by
+// token). The first card is at column base.
+func (p *yamlParser) canonicalCards(s string, base int, cols bool) bool {
+	a := p.arena
+	m := (len(s) + 1) / 3
+	if len(s)%3 != 2 || len(a.cards)-p.c0+m > MaxCards || cap(a.cards)-len(a.cards) < m ||
+		cols && cap(a.cols)-len(a.cols) < m {
+		return false
+	}
+	c0 := len(a.cards)
+	out := a.cards[c0 : c0+m]
+	for k := range out {
+		j := 3 * k
+		if j+2 < len(s) && s[j+2] != ' ' {
+			return false
+		}
+		v := yamlCardPair[uint16(s[j]&0x7f)<<7|uint16(s[j+1]&0x7f)]
+		if v == 0 || s[j]|s[j+1] >= utf8.RuneSelf {
+			return false
+		}
+		out[k] = Card(v - 1)
+	}
+	a.cards = a.cards[:c0+m]
+	if cols {
+		k0 := len(a.cols)
+		cl := a.cols[k0 : k0+m]
+		for k := range cl {
+			cl[k] = base + 3*k
+		}
+		a.cols = a.cols[:k0+m]
+	}
+	return true
+}
+
+// yamlCardPair maps two ASCII bytes (first<<7 | second) that spell a card to the card plus
+// one, 0 when they spell none: parseCardFast's answer for every two-byte token, looked up.
+var yamlCardPair = func() (t [1 << 14]uint8) {
+	var b [2]byte
+	for x := 0; x < 128; x++ {
+		for y := 0; y < 128; y++ {
+			b[0], b[1] = byte(x), byte(y)
+			if c, ok := parseCardFast(string(b[:])); ok {
+				t[x<<7|y] = uint8(c) + 1
+			}
+		}
+	}
+	return t
+}()
+
+// yamlBlock holds, in one allocation with the Game, what a game of one round at a table of
+// up to four usually needs: its round, players, options and meta, deal, passes and tricks.
+// Each list takes its array from here when it starts (a list that grows past it moves out
+// as append does), so that the common game costs a few allocations, not one per value.
+type yamlBlock struct {
+	g       Game
+	r       Round
+	rounds  [1]*Round
+	players [6]string
+	kv      [6]KV
+	deal    [4]Hand
+	passes  [4]Pass
+	tricks  [13]Trick
+	kvUsed  int  // halves of kv taken
+	rUsed   bool // r taken
+}
+
 // parseYAMLGame builds the game of one document's top node.
 func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*Game, ErrorList) {
+	return buildYAMLGame(n, file, index, arena, false)
+}
+
+// buildYAMLGame is parseYAMLGame; checked says that the tree is known to hold no alias and
+// at most MaxNodes nodes (the readers that built it counted them), so that checkTree would
+// find nothing.
+func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, checked bool) (*Game, ErrorList) {
 	if arena == nil {
 		arena = &cardArena{}
 	}
-	p := &yamlParser{file: file, arena: arena}
-	g := &Game{File: file, Index: index, Pos: p.pos(n)}
+	blk := &yamlBlock{}
+	p := &yamlParser{file: file, arena: arena, blk: blk}
+	g := &blk.g
+	g.File, g.Index, g.Pos = file, index, p.pos(n)
 	p.g = g
-	if !p.checkTree(n) {
+	if !checked && !p.checkTree(n) {
 		return g, p.errs
 	}
 	if n.Kind != yaml.MappingNode {
@@ -410,16 +492,16 @@ func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*Gam
 				p.err(v, "expected a ruleset name after game:, found %s", describe(v))
 				return
 			}
-			if s, ok := p.text(v, "the ruleset name"); ok {
+			if s, ok := p.text(v, "the ruleset name", ""); ok {
 				g.Ruleset, g.RulesetPos = s, p.pos(v)
 			}
 		case "players":
 			g.PlayersPos = p.pos(k)
 			p.players(v)
 		case "options":
-			g.Options = p.kvs(v, g.Options, "options")
+			g.Options = p.kvs(v, g.Options, "a mapping of options")
 		case "meta":
-			g.Meta = p.kvs(v, g.Meta, "meta")
+			g.Meta = p.kvs(v, g.Meta, "a mapping of meta")
 		case "rounds":
 			p.rounds(v)
 		default:
@@ -445,7 +527,10 @@ func (p *yamlParser) players(v *yaml.Node) {
 		p.err(v, "expected a list of player names after players:, found %s", describe(v))
 		return
 	}
-	players := make([]string, 0, len(v.Content))
+	players := p.blk.players[:0]
+	if len(v.Content) > len(p.blk.players) {
+		players = make([]string, 0, len(v.Content))
+	}
 	var seen nameSet
 	for _, c := range v.Content {
 		if !p.tick(1, v) {
@@ -479,17 +564,24 @@ func (p *yamlParser) players(v *yaml.Node) {
 }
 
 func (p *yamlParser) kvs(v *yaml.Node, list []KV, what string) []KV {
-	p.pairs(v, "a mapping of "+what, func(k, val *yaml.Node) {
+	if list == nil && v.Kind == yaml.MappingNode && len(v.Content) > 0 && len(v.Content) <= 6 && p.blk.kvUsed < 2 {
+		list = p.blk.kv[3*p.blk.kvUsed : 3*p.blk.kvUsed : 3*p.blk.kvUsed+3]
+		p.blk.kvUsed++
+	}
+	p.pairs(v, what, func(k, val *yaml.Node) {
 		key, ok := p.name(k, "a key")
 		if !ok {
 			return
 		}
-		s, ok := p.text(val, "the value of "+key)
+		s, ok := p.text(val, "the value of ", key)
 		if !ok {
 			return
 		}
 		list = append(list, KV{Key: key, Value: s, Pos: p.pos(k)})
 	})
+	if len(list) == 0 {
+		return nil // as when nothing was read
+	}
 	return list
 }
 
@@ -501,7 +593,11 @@ func (p *yamlParser) rounds(v *yaml.Node) {
 		p.err(v, "expected a list of rounds after rounds:, found %s", describe(v))
 		return
 	}
-	p.g.Rounds = make([]*Round, 0, len(v.Content))
+	if len(v.Content) == 1 {
+		p.g.Rounds = p.blk.rounds[:0]
+	} else {
+		p.g.Rounds = make([]*Round, 0, len(v.Content))
+	}
 	for _, c := range v.Content {
 		if !p.tick(1, v) {
 			return
@@ -514,7 +610,13 @@ func (p *yamlParser) rounds(v *yaml.Node) {
 			p.limit(c, "more than %d rounds in one game", MaxRounds)
 			return
 		}
-		r := &Round{Pos: p.pos(c)}
+		var r *Round
+		if p.blk.rUsed {
+			r = &Round{}
+		} else {
+			r, p.blk.rUsed = &p.blk.r, true
+		}
+		r.Pos = p.pos(c)
 		p.g.Rounds = append(p.g.Rounds, r)
 		p.round(c, r)
 	}
@@ -560,7 +662,12 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 				}
 			}
 		case "deal", "took":
-			hands := make([]Hand, 0, max(np, 1))
+			var hands []Hand
+			if k.Value == "deal" && r.Deal == nil && r == &p.blk.r && np <= len(p.blk.deal) {
+				hands = p.blk.deal[:0]
+			} else {
+				hands = make([]Hand, 0, max(np, 1))
+			}
 			p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
 				name, ok := p.playerName(pk, "a player name")
 				if !ok {
@@ -599,7 +706,11 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 					ps.Cards, _, _ = p.cards(pv, false)
 				}
 				if r.Passes == nil {
-					r.Passes = make([]Pass, 0, max(np, 1))
+					if r == &p.blk.r && np <= len(p.blk.passes) {
+						r.Passes = p.blk.passes[:0]
+					} else {
+						r.Passes = make([]Pass, 0, max(np, 1))
+					}
 				}
 				r.Passes = append(r.Passes, ps)
 			})
@@ -684,7 +795,11 @@ func (p *yamlParser) tricks(v *yaml.Node, r *Round) {
 		return
 	}
 	if r.Tricks == nil {
-		r.Tricks = make([]Trick, 0, len(v.Content))
+		if r == &p.blk.r && len(v.Content) <= len(p.blk.tricks) {
+			r.Tricks = p.blk.tricks[:0]
+		} else {
+			r.Tricks = make([]Trick, 0, len(v.Content))
+		}
 	}
 	for _, item := range v.Content {
 		if !p.tick(1, v) {

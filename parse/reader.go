@@ -752,6 +752,9 @@ func (r *Reader) nextYAML() (*Game, error) {
 		if !c.any {
 			continue // an empty document
 		}
+		if g := r.fastYAML(&c); g != nil { // the fast reader of yamlfast.go, or nil for yaml.v3
+			return g, nil
+		}
 		r.ychunk = c
 		r.ydec = yaml.NewDecoder(bytes.NewReader(c.src))
 	}

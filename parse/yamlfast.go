@@ -1,0 +1,679 @@
+package parse
+
+// The fast YAML reader.
+//
+// yaml.v3 is the YAML parser of this package: it reads all of YAML 1.2 as the spec has it,
+// with the library's positions and messages, which the error tests pin down. But it is
+// slow at what most YAML transcripts are, the output of `tricks convert --to yaml` and of
+// programs: on single-hand games it costs about nine tenths of the time of `validate`.
+// So a document is first offered to fastYAML, a reader of the subset of YAML that the
+// writers use and that people write by hand in the same style:
+//
+//   - block mappings and block sequences, a sequence item holding a mapping ("- deal: ...")
+//     or a scalar, a mapping's sequence indented or not;
+//   - flow sequences and flow mappings on one line ([ann, bob], {ann: 2C 3C, bob: 4C 5C}),
+//     nested (pass: {ann: {to: cat, cards: 2C 3C 4C}});
+//   - plain scalars on one line, single- and double-quoted scalars without escapes;
+//   - comments, blank lines, a "---" line before the document and a "..." line after it;
+//   - ASCII text.
+//
+// It builds the very node tree yaml.v3 would build (same Kind, Tag, Value, Style, Line and
+// Column for every node) and hands it to the same model builder (buildYAMLGame), so that
+// both paths make the same Game of a document. On anything else — tabs, carriage returns,
+// other bytes than printable ASCII, anchors, aliases, tags, block scalars, escapes,
+// multi-line scalars or flow collections, empty values, a plain scalar that may be a
+// number other than a decimal integer, or any error at all, in the YAML or in the game —
+// it declines, and yaml.v3 reads the document as before, so that every message and every
+// odd input behaves exactly as it did. FuzzYAMLFast checks that for every input the fast
+// reader either declines or makes the Game that yaml.v3's tree makes, positions included.
+
+import (
+	"sync"
+
+	"gopkg.in/yaml.v3"
+)
+
+// fastYAML reads the game of YAML chunk c with the fast reader, or returns nil when the
+// document is not in its subset or holds an error (the caller then reads it with yaml.v3).
+func (r *Reader) fastYAML(c *yamlChunk) *Game {
+	g := fastYAMLGame(c.src, c.first, r.name, r.index+1, &r.arena)
+	if g != nil {
+		r.index++
+	}
+	return g
+}
+
+// fastYAMLGame is fastYAML for the document src whose first line is line first.
+func fastYAMLGame(src []byte, first int, file string, index int, arena *cardArena) *Game {
+	y, _ := yfastPool.Get().(*yfast)
+	if y == nil {
+		y = &yfast{}
+	}
+	defer yfastPool.Put(y)
+	top := y.tree(src, first)
+	if top == nil {
+		return nil
+	}
+	g, errs := buildYAMLGame(top, file, index, arena, true)
+	if len(errs) > 0 {
+		return nil
+	}
+	return g
+}
+
+var yfastPool sync.Pool
+
+// yfastOK marks the bytes the fast reader reads: printable ASCII and the newline, but not
+// the indicators of what it does not read (anchors, aliases, tags, block scalars,
+// directives, reserved characters, escapes, complex keys).
+var yfastOK = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = true
+	}
+	for _, c := range "&*!|>%@`\\?" {
+		t[c] = false
+	}
+	t['\n'] = true
+	return t
+}()
+
+// yfastBytes reports whether src holds only bytes of yfastOK.
+func yfastBytes(src []byte) bool {
+	for _, c := range src {
+		if !yfastOK[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// yfast is the state of the fast reader: the document and the cursor, and the node
+// slabs, reused from document to document (a game keeps no node, only strings).
+type yfast struct {
+	s     string // the document: the game's strings are substrings of it
+	i     int    // cursor
+	line  int    // line number of the line holding s[i]
+	ls    int    // offset of that line's start
+	fail  bool   // not in the subset: decline
+	nodes int
+	depth int // flow collections open
+
+	chunks  [][]yaml.Node
+	ci, ni  int
+	kids    []*yaml.Node // children of the collections being read, innermost last
+	content []*yaml.Node // children of the finished collections
+}
+
+func (y *yfast) reset(s string, first int) {
+	y.s, y.i, y.line, y.ls, y.fail, y.nodes, y.depth = s, 0, first, 0, false, 0, 0
+	y.ci, y.ni = -1, 0
+	y.kids = y.kids[:0]
+	y.content = y.content[:0]
+}
+
+// node returns a new node at offset off of the current line.
+func (y *yfast) node(kind yaml.Kind, tag string, style yaml.Style, off int) *yaml.Node {
+	if y.nodes++; y.nodes > MaxNodes {
+		y.fail = true
+	}
+	if y.ci < 0 || y.ni == len(y.chunks[y.ci]) {
+		y.ci++
+		y.ni = 0
+		if y.ci == len(y.chunks) {
+			y.chunks = append(y.chunks, make([]yaml.Node, 64<<min(y.ci, 6)))
+		}
+	}
+	n := &y.chunks[y.ci][y.ni]
+	y.ni++
+	// Only these fields are ever set (a reused node has no anchor, alias or comment).
+	n.Kind, n.Style, n.Line, n.Column = kind, style, y.line, off-y.ls+1
+	if n.Tag != tag {
+		n.Tag = tag
+	}
+	if n.Value != "" {
+		n.Value = ""
+	}
+	if n.Content != nil {
+		n.Content = nil
+	}
+	return n
+}
+
+// close gives collection n the children added since kids had length k.
+func (y *yfast) close(n *yaml.Node, k int) {
+	if kids := y.kids[k:]; len(kids) > 0 {
+		a := len(y.content)
+		y.content = append(y.content, kids...)
+		n.Content = y.content[a:len(y.content):len(y.content)]
+	}
+	y.kids = y.kids[:k]
+}
+
+// ---- lines -----------------------------------------------------------------------------
+
+// lineEnd returns the offset of the end of the line holding offset i.
+func (y *yfast) lineEnd(i int) int {
+	s := y.s
+	for i < len(s) && s[i] != '\n' {
+		i++
+	}
+	return i
+}
+
+// nextLine moves to the start of the line after the one holding y.i.
+func (y *yfast) nextLine() {
+	e := y.lineEnd(y.i)
+	if e < len(y.s) {
+		e++
+		y.line++
+	}
+	y.i, y.ls = e, e
+}
+
+// nextContent moves to the first character of the next line that holds something other
+// than blanks and a comment, and returns its indentation; eof at the end of the document or
+// at a line "...". A line "---" is skipped if first (before any content); fail is set for
+// a later one, or for a marker with more on its line or lines after a "...".
+func (y *yfast) nextContent(first bool) (indent int, eof bool) {
+	s := y.s
+	for y.i < len(s) {
+		j := y.i
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j == len(s) || s[j] == '\n' || s[j] == '#' {
+			y.i = j
+			y.nextLine()
+			continue
+		}
+		if j == y.ls && len(s)-j >= 3 && (s[j] == '-' || s[j] == '.') && s[j+1] == s[j] && s[j+2] == s[j] &&
+			(len(s)-j == 3 || s[j+3] == '\n' || s[j+3] == ' ') {
+			if !y.blankRest(j+3) || s[j] == '-' && !first || s[j] == '.' && !y.onlyBlank(y.lineEnd(j)) {
+				y.fail = true
+				return 0, true
+			}
+			if s[j] == '.' {
+				return 0, true
+			}
+			y.i = j + 3
+			y.nextLine()
+			continue
+		}
+		y.i = j
+		return j - y.ls, false
+	}
+	return 0, true
+}
+
+// blankRest reports whether the line from offset i holds only blanks and a comment.
+func (y *yfast) blankRest(i int) bool {
+	s := y.s
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	return i == len(s) || s[i] == '\n' || s[i] == '#' && s[i-1] == ' '
+}
+
+// onlyBlank reports whether from offset i the document holds only blank lines.
+func (y *yfast) onlyBlank(i int) bool {
+	for ; i < len(y.s); i++ {
+		if y.s[i] != ' ' && y.s[i] != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
+// endLine checks that the rest of the line after a value holds only blanks and a comment,
+// and moves to the next line.
+func (y *yfast) endLine() {
+	if !y.blankRest(y.i) {
+		y.fail = true
+		return
+	}
+	y.nextLine()
+}
+
+// ---- block structure -------------------------------------------------------------------
+
+// tree reads the document src (first line first) and returns its top node, or nil when it
+// declines.
+func (y *yfast) tree(src []byte, first int) *yaml.Node {
+	if len(src) > MaxGameBytes || !yfastBytes(src) {
+		return nil
+	}
+	return y.document(string(src), first)
+}
+
+// document reads the document s (first line first) and returns its top node, or nil.
+func (y *yfast) document(s string, first int) *yaml.Node {
+	y.reset(s, first)
+	ind, eof := y.nextContent(true)
+	if eof || y.fail || s[y.i] == '-' || s[y.i] == '[' || s[y.i] == '{' {
+		return nil // empty, a sequence or flow: left to yaml.v3
+	}
+	top := y.mapping(ind)
+	if y.fail {
+		return nil
+	}
+	if _, eof := y.nextContent(false); !eof || y.fail {
+		return nil
+	}
+	return top
+}
+
+// isSeqItem reports whether the character at offset i starts a block sequence item.
+func (y *yfast) isSeqItem(i int) bool {
+	s := y.s
+	return s[i] == '-' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n')
+}
+
+// block reads the block node that starts at y.i with indentation ind.
+func (y *yfast) block(ind int) *yaml.Node {
+	if y.isSeqItem(y.i) {
+		return y.sequence(ind)
+	}
+	return y.mapping(ind)
+}
+
+// mapping reads a block mapping whose keys are at column ind+1, the first at y.i.
+func (y *yfast) mapping(ind int) *yaml.Node {
+	n := y.node(yaml.MappingNode, "!!map", 0, y.i)
+	k := len(y.kids)
+	for !y.fail {
+		key := y.key()
+		if key == nil {
+			y.fail = true
+			break
+		}
+		y.kids = append(y.kids, key)
+		// after "key:"
+		y.blanks()
+		var v *yaml.Node
+		if y.i == len(y.s) || y.s[y.i] == '\n' || y.s[y.i] == '#' {
+			y.endLine()
+			ci, eof := y.nextContent(false)
+			switch {
+			case eof || y.fail:
+				y.fail = true // an empty value: left to yaml.v3
+			case ci > ind:
+				v = y.block(ci)
+			case ci == ind && y.isSeqItem(y.i):
+				v = y.sequence(ci)
+			default:
+				y.fail = true
+			}
+		} else {
+			v = y.inline(false)
+			y.endLine()
+		}
+		if y.fail {
+			break
+		}
+		y.kids = append(y.kids, v)
+		ci, eof := y.nextContent(false)
+		if eof || ci < ind {
+			break
+		}
+		if ci > ind || y.isSeqItem(y.i) {
+			y.fail = true
+		}
+	}
+	y.close(n, k)
+	return n
+}
+
+// sequence reads a block sequence whose items are at column ind+1, the first at y.i.
+func (y *yfast) sequence(ind int) *yaml.Node {
+	n := y.node(yaml.SequenceNode, "!!seq", 0, y.i)
+	k := len(y.kids)
+	for !y.fail {
+		y.i++ // the '-'
+		y.blanks()
+		var v *yaml.Node
+		if y.i == len(y.s) || y.s[y.i] == '\n' || y.s[y.i] == '#' || y.isSeqItem(y.i) {
+			y.fail = true // an item on the lines below, or a nested sequence: left to yaml.v3
+			break
+		}
+		if y.compactKey() {
+			v = y.mapping(y.i - y.ls)
+		} else {
+			v = y.inline(false)
+			y.endLine()
+		}
+		if y.fail {
+			break
+		}
+		y.kids = append(y.kids, v)
+		ci, eof := y.nextContent(false)
+		if eof || ci < ind || ci == ind && !y.isSeqItem(y.i) {
+			break
+		}
+		if ci > ind {
+			y.fail = true
+		}
+	}
+	y.close(n, k)
+	return n
+}
+
+// compactKey reports whether a sequence item's content at y.i is a key ("- key: ..."),
+// without moving.
+func (y *yfast) compactKey() bool {
+	s, i := y.s, y.i
+	switch s[i] {
+	case '"', '\'':
+		j := y.quoteEnd(i)
+		return j > 0 && j < len(s) && s[j] == ':'
+	case '[', '{':
+		return false
+	}
+	for ; i < len(s) && s[i] != '\n'; i++ {
+		if s[i] == ':' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') {
+			return true
+		}
+		if s[i] == '#' && s[i-1] == ' ' {
+			return false
+		}
+	}
+	return false
+}
+
+// key reads a block mapping's key and its ':' (followed by a blank or the end of the
+// line) at y.i; nil if there is none.
+func (y *yfast) key() *yaml.Node {
+	s := y.s
+	var n *yaml.Node
+	switch s[y.i] {
+	case '"', '\'':
+		n = y.quoted()
+	default:
+		if !y.plainStart(y.i) {
+			return nil
+		}
+		start := y.i
+		i := start
+		for i < len(s) && s[i] != '\n' {
+			if s[i] == ':' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') {
+				break
+			}
+			if s[i] == '#' && s[i-1] == ' ' {
+				return nil
+			}
+			i++
+		}
+		end := i
+		for end > start && s[end-1] == ' ' {
+			end--
+		}
+		n = y.plain(start, end)
+		y.i = i
+	}
+	if n == nil || y.i >= len(s) || s[y.i] != ':' || y.i-n.Column+1-y.ls > 1000 {
+		return nil
+	}
+	y.i++
+	if y.i < len(s) && s[y.i] != ' ' && s[y.i] != '\n' {
+		return nil
+	}
+	return n
+}
+
+// blanks moves past blanks on the line.
+func (y *yfast) blanks() {
+	for y.i < len(y.s) && y.s[y.i] == ' ' {
+		y.i++
+	}
+}
+
+// ---- values on one line ----------------------------------------------------------------
+
+// inline reads a value on the current line at y.i: a flow collection, a quoted scalar or
+// a plain one (in flow context if flow).
+func (y *yfast) inline(flow bool) *yaml.Node {
+	s := y.s
+	switch s[y.i] {
+	case '[':
+		return y.flowSeq()
+	case '{':
+		return y.flowMap()
+	case '"', '\'':
+		return y.quoted()
+	}
+	if !y.plainStart(y.i) {
+		y.fail = true
+		return nil
+	}
+	start, i := y.i, y.i
+	for i < len(s) && s[i] != '\n' {
+		c := s[i]
+		if c == ':' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' || flow) {
+			if !flow {
+				y.fail = true // a mapping value here: yaml.v3 refuses it
+				return nil
+			}
+			break
+		}
+		if c == '#' && s[i-1] == ' ' {
+			break
+		}
+		if flow && (c == ',' || c == '[' || c == ']' || c == '{' || c == '}') {
+			break
+		}
+		i++
+	}
+	end := i
+	for end > start && s[end-1] == ' ' {
+		end--
+	}
+	y.i = i
+	return y.plain(start, end)
+}
+
+// plainStart reports whether a plain scalar may start at offset i: not with an indicator
+// ('-' only before a digit).
+func (y *yfast) plainStart(i int) bool {
+	s := y.s
+	switch c := s[i]; c {
+	case '-':
+		return i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9'
+	case ',', '[', ']', '{', '}', '#', ':', '"', '\'', ' ', '\n':
+		return false
+	}
+	return true
+}
+
+// plain makes the plain scalar s[start:end] with the tag yaml.v3 resolves for it; a plain
+// scalar it might resolve otherwise than as a string, an integer, a boolean or null (a
+// float, a timestamp, a merge key, numbers in other bases) is declined.
+func (y *yfast) plain(start, end int) *yaml.Node {
+	v := y.s[start:end]
+	tag := "!!str"
+	switch c := v[0]; {
+	case c >= '0' && c <= '9' || c == '-' || c == '+':
+		d := 0
+		if c == '-' || c == '+' {
+			d = 1
+		}
+		digits := true
+		for k := d; k < len(v); k++ {
+			if v[k] < '0' || v[k] > '9' {
+				digits = false
+				break
+			}
+		}
+		switch {
+		case digits && len(v) > d && len(v) <= 18 && (v[d] != '0' || len(v) == d+1):
+			tag = "!!int"
+		case !yfastWord(v):
+			y.fail = true // perhaps a number or a timestamp
+			return nil
+		}
+	case c == '.' || c == '<' || c == '~':
+		y.fail = true
+		return nil
+	case c == 'n' || c == 'N':
+		if v == "null" || v == "Null" || v == "NULL" {
+			tag = "!!null"
+		}
+	case c == 't' || c == 'T':
+		if v == "true" || v == "True" || v == "TRUE" {
+			tag = "!!bool"
+		}
+	case c == 'f' || c == 'F':
+		if v == "false" || v == "False" || v == "FALSE" {
+			tag = "!!bool"
+		}
+	}
+	n := y.node(yaml.ScalarNode, tag, 0, start)
+	n.Value = v
+	return n
+}
+
+// yfastWord reports whether v, which starts with a digit or a sign, holds a character that
+// no number or timestamp holds (so that yaml.v3 resolves it as a string): "8C 9C", "1/2".
+func yfastWord(v string) bool {
+	if len(v) >= 2 && v[0] == '0' || len(v) >= 3 && (v[0] == '-' || v[0] == '+') && v[1] == '0' {
+		return false // 0x, 0o, 0b
+	}
+	for k := 0; k < len(v); k++ {
+		switch c := v[k]; {
+		case c >= '0' && c <= '9':
+		case c == '+' || c == '-' || c == '.' || c == '_' || c == ':' || c == ' ':
+		case c|0x20 == 'e' || c|0x20 == 't' || c|0x20 == 'z':
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// quoteEnd returns the offset after the quoted scalar at offset i, or -1 if it does not
+// end on its line or holds a doubled single quote.
+func (y *yfast) quoteEnd(i int) int {
+	s := y.s
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case q:
+			if q == '\'' && j+1 < len(s) && s[j+1] == '\'' {
+				return -1
+			}
+			return j + 1
+		case '\n':
+			return -1
+		}
+	}
+	return -1
+}
+
+// quoted reads the quoted scalar at y.i.
+func (y *yfast) quoted() *yaml.Node {
+	start := y.i
+	e := y.quoteEnd(start)
+	if e < 0 {
+		y.fail = true
+		return nil
+	}
+	style := yaml.DoubleQuotedStyle
+	if y.s[start] == '\'' {
+		style = yaml.SingleQuotedStyle
+	}
+	n := y.node(yaml.ScalarNode, "!!str", style, start)
+	n.Value = y.s[start+1 : e-1]
+	y.i = e
+	return n
+}
+
+// flowSeq reads a flow sequence on one line at y.i.
+func (y *yfast) flowSeq() *yaml.Node {
+	n := y.node(yaml.SequenceNode, "!!seq", yaml.FlowStyle, y.i)
+	k := len(y.kids)
+	y.i++
+	y.blanks()
+	if y.i < len(y.s) && y.s[y.i] == ']' {
+		y.i++
+		return n
+	}
+	for !y.fail {
+		v := y.flowValue()
+		if y.fail {
+			break
+		}
+		y.kids = append(y.kids, v)
+		y.blanks()
+		if y.i >= len(y.s) {
+			y.fail = true
+			break
+		}
+		if c := y.s[y.i]; c == ']' {
+			y.i++
+			break
+		} else if c != ',' {
+			y.fail = true
+			break
+		}
+		y.i++
+		y.blanks()
+	}
+	y.close(n, k)
+	return n
+}
+
+// flowMap reads a flow mapping on one line at y.i.
+func (y *yfast) flowMap() *yaml.Node {
+	n := y.node(yaml.MappingNode, "!!map", yaml.FlowStyle, y.i)
+	k := len(y.kids)
+	y.i++
+	y.blanks()
+	if y.i < len(y.s) && y.s[y.i] == '}' {
+		y.i++
+		return n
+	}
+	for !y.fail {
+		key := y.flowValue()
+		if y.fail || key.Kind != yaml.ScalarNode || y.i+1 >= len(y.s) || y.s[y.i] != ':' || y.s[y.i+1] != ' ' {
+			y.fail = true
+			break
+		}
+		y.i += 2
+		y.blanks()
+		v := y.flowValue()
+		if y.fail {
+			break
+		}
+		y.kids = append(y.kids, key, v)
+		y.blanks()
+		if y.i >= len(y.s) {
+			y.fail = true
+			break
+		}
+		if c := y.s[y.i]; c == '}' {
+			y.i++
+			break
+		} else if c != ',' {
+			y.fail = true
+			break
+		}
+		y.i++
+		y.blanks()
+	}
+	y.close(n, k)
+	return n
+}
+
+// flowValue reads a value inside a flow collection at y.i.
+func (y *yfast) flowValue() *yaml.Node {
+	if y.i >= len(y.s) || y.s[y.i] == '\n' {
+		y.fail = true
+		return nil
+	}
+	if y.depth > 8 {
+		y.fail = true // deep nesting: left to yaml.v3
+		return nil
+	}
+	y.depth++
+	n := y.inline(true)
+	y.depth--
+	return n
+}

@@ -733,6 +733,9 @@ func (r *Reader) nextYAML() (*Game, error) {
 		if r.done {
 			return nil, io.EOF
 		}
+		if g := r.fastYAML(); g != nil { // the fast reader of yamlfast.go, or nil for nextChunk and yaml.v3
+			return g, nil
+		}
 		c, ok := r.nextChunk()
 		if r.lb.err != nil && c.end {
 			r.done = true
@@ -751,9 +754,6 @@ func (r *Reader) nextYAML() (*Game, error) {
 		}
 		if !c.any {
 			continue // an empty document
-		}
-		if g := r.fastYAML(&c); g != nil { // the fast reader of yamlfast.go, or nil for yaml.v3
-			return g, nil
 		}
 		r.ychunk = c
 		r.ydec = yaml.NewDecoder(bytes.NewReader(c.src))

@@ -28,22 +28,120 @@ package parse
 // reader either declines or makes the Game that yaml.v3's tree makes, positions included.
 
 import (
+	"bytes"
 	"sync"
 
 	"gopkg.in/yaml.v3"
 )
 
-// fastYAML reads the game of YAML chunk c with the fast reader, or returns nil when the
-// document is not in its subset or holds an error (the caller then reads it with yaml.v3).
-func (r *Reader) fastYAML(c *yamlChunk) *Game {
-	g := fastYAMLGame(c.src, c.first, r.name, r.index+1, &r.arena)
-	if g != nil {
-		r.index++
+// fastYAML reads the next document of the input with the fast reader, before nextChunk
+// would, or returns nil, having moved nothing, when the document is not in its subset or
+// holds an error (nextChunk and yaml.v3 then read it). The document is cut as nextChunk
+// cuts it: up to a line "---" after its content or after a "..." line. Whenever that might
+// not be so (a "---" line after a comment, a byte-order mark, a carriage return) the
+// document is declined.
+func (r *Reader) fastYAML() *Game {
+	lb := r.lb
+	if lb.mark >= 0 || lb.err != nil || yamlFastOff {
+		return nil
 	}
+	from := 0 // bytes of lb.buf[lb.r:] searched
+	var doc []byte
+	for {
+		b := lb.buf[lb.r:lb.w]
+		if !lb.bom && (len(b) >= 3 || lb.eof) {
+			if bytes.HasPrefix(b, []byte("\xEF\xBB\xBF")) {
+				return nil
+			}
+			lb.bom = true // (no mark to take away)
+		}
+		if lb.bom {
+			if e := yamlDocEnd(b, from, lb.eof); e >= 0 {
+				doc = b[:e]
+				break
+			}
+		}
+		if len(b) > MaxGameBytes/2 {
+			return nil
+		}
+		from = max(len(b)-4, 0)
+		if !lb.fill() {
+			if lb.err != nil || !lb.eof {
+				return nil
+			}
+		}
+	}
+	if len(doc) == 0 || len(doc) > MaxGameBytes/2 {
+		return nil
+	}
+	first := lb.line + r.yamlCR + 1
+	g := fastYAMLGame(doc, first, r.name, r.index+1, &r.arena)
+	if g == nil {
+		return nil
+	}
+	lines := bytes.Count(doc, []byte{'\n'})
+	if doc[len(doc)-1] != '\n' {
+		lines++
+	}
+	lb.r += len(doc)
+	lb.line += lines
+	r.index++
 	return g
 }
 
-// fastYAMLGame is fastYAML for the document src whose first line is line first.
+// yamlDocEnd returns the length of the document at the start of b (searched for its end
+// from offset from): up to the next line "---", or after the first line "..."; the
+// length of b at the end of the input (eof); -1 when more input is needed to tell.
+func yamlDocEnd(b []byte, from int, eof bool) int {
+	end := -1
+	for k := from; ; {
+		i := bytes.Index(b[k:], []byte("\n---"))
+		if i < 0 {
+			break
+		}
+		i += k
+		if i+4 == len(b) && !eof {
+			return -1
+		}
+		if i+4 == len(b) || b[i+4] == ' ' || b[i+4] == '\n' || b[i+4] == '\t' || b[i+4] == '\r' {
+			end = i + 1
+			break
+		}
+		k = i + 4
+	}
+	for k := from; ; {
+		lim := len(b)
+		if end >= 0 {
+			lim = end
+		}
+		i := bytes.Index(b[k:lim], []byte("\n..."))
+		if i < 0 {
+			break
+		}
+		i += k
+		if i+4 == len(b) && !eof {
+			return -1
+		}
+		if i+4 == len(b) || b[i+4] == ' ' || b[i+4] == '\n' || b[i+4] == '\t' || b[i+4] == '\r' {
+			e := bytes.IndexByte(b[i+4:], '\n')
+			if e < 0 {
+				if !eof {
+					return -1
+				}
+				return len(b)
+			}
+			return i + 4 + e + 1
+		}
+		k = i + 4
+	}
+	if end < 0 && eof {
+		return len(b)
+	}
+	return end
+}
+
+// fastYAMLGame reads the game of the YAML document src, whose first line is line first,
+// with the fast reader; nil when it declines.
 func fastYAMLGame(src []byte, first int, file string, index int, arena *cardArena) *Game {
 	y, _ := yfastPool.Get().(*yfast)
 	if y == nil {
@@ -63,28 +161,42 @@ func fastYAMLGame(src []byte, first int, file string, index int, arena *cardAren
 
 var yfastPool sync.Pool
 
-// yfastOK marks the bytes the fast reader reads: printable ASCII and the newline, but not
-// the indicators of what it does not read (anchors, aliases, tags, block scalars,
-// directives, reserved characters, escapes, complex keys).
-var yfastOK = func() (t [256]bool) {
+// yamlFastOff turns the fast reader off, for tests that compare it with yaml.v3.
+var yamlFastOff bool
+
+// yfastClass marks the bytes the fast reader reads (yfastOK): printable ASCII and the
+// newline, but not the indicators of what it does not read (anchors, aliases, tags, block
+// scalars, directives, reserved characters, escapes, complex keys); and those nextChunk
+// counts as the bytes that may start a node (yfastSep).
+var yfastClass = func() (t [256]uint8) {
 	for c := 0x20; c < 0x7f; c++ {
-		t[c] = true
+		t[c] = yfastOK
 	}
 	for _, c := range "&*!|>%@`\\?" {
-		t[c] = false
+		t[c] = 0
 	}
-	t['\n'] = true
+	t['\n'] = yfastOK
+	for _, c := range ",[{:-*\n" {
+		t[c] |= yfastSep
+	}
 	return t
 }()
 
-// yfastBytes reports whether src holds only bytes of yfastOK.
+const (
+	yfastOK  = 1
+	yfastSep = 2
+)
+
+// yfastBytes reports whether src holds only bytes the fast reader reads, and not more
+// bytes that may start a node than nextChunk lets through.
 func yfastBytes(src []byte) bool {
+	and, seps := uint8(yfastOK), 0
 	for _, c := range src {
-		if !yfastOK[c] {
-			return false
-		}
+		k := yfastClass[c]
+		and &= k
+		seps += int(k >> 1)
 	}
-	return true
+	return and != 0 && seps <= MaxNodes+MaxNodes/2
 }
 
 // yfast is the state of the fast reader: the document and the cursor, and the node

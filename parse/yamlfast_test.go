@@ -206,6 +206,49 @@ func TestYAMLFastStream(t *testing.T) {
 	require.Equal(t, []int{23}, games[3].Rounds[0].Tricks[0].Cols[1:])
 }
 
+// readAll reads a stream, with the fast reader or without it: the games and the messages.
+func readAll(t testing.TB, src []byte, fast bool) ([]*Game, string) {
+	yamlFastOff = !fast
+	defer func() { yamlFastOff = false }()
+	games, err := ParseBytes(src, "s.yaml")
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	return games, msg
+}
+
+// Streams of documents (each YAML file of the test data, and all of them one after the
+// other, with and without "---" and "..." lines, comments, carriage returns and a byte-order
+// mark) read to the same games and messages with the fast reader and without it.
+func TestYAMLFastStreams(t *testing.T) {
+	var all [][]byte
+	for _, name := range yamlFiles(t) {
+		src, err := os.ReadFile(name)
+		require.NoError(t, err)
+		all = append(all, src)
+	}
+	variants := func(docs [][]byte) [][]byte {
+		var out [][]byte
+		for _, sep := range []string{"---\n", "...\n---\n", "# next\n---\n", "---\n# next\n", "---\n\n...\n"} {
+			out = append(out, bytes.Join(docs, []byte(sep)))
+		}
+		crlf := bytes.ReplaceAll(out[0], []byte("\n"), []byte("\r\n"))
+		return append(out, crlf, append([]byte("\xEF\xBB\xBF"), out[0]...))
+	}
+	streams := variants(all)
+	for _, src := range all {
+		streams = append(streams, src)
+	}
+	streams = append(streams, variants(all[:3])...)
+	for _, src := range streams {
+		want, wmsg := readAll(t, src, false)
+		got, gmsg := readAll(t, src, true)
+		require.Equal(t, wmsg, gmsg)
+		require.Equal(t, want, got)
+	}
+}
+
 // FuzzYAMLFast: for every input the fast reader declines, or reads what yaml.v3 reads.
 func FuzzYAMLFast(f *testing.F) {
 	for _, name := range yamlFiles(f) {
@@ -218,5 +261,24 @@ func FuzzYAMLFast(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkFast(t, src, 1)
+	})
+}
+
+// FuzzYAMLFastStream: every input reads to the same games and messages with the fast reader
+// and without it (where documents end, lines, indexes).
+func FuzzYAMLFastStream(f *testing.F) {
+	for _, name := range yamlFiles(f) {
+		src, err := os.ReadFile(name)
+		require.NoError(f, err)
+		if len(src) < 4096 {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("players: [a, b]\nrounds: [{tricks: [2C 3C]}]\n---\n# x\n---\nplayers: [a, b]\n...\nplayers: [c, d]\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		want, wmsg := readAll(t, src, false)
+		got, gmsg := readAll(t, src, true)
+		require.Equal(t, wmsg, gmsg)
+		require.Equal(t, want, got)
 	})
 }

@@ -399,16 +399,18 @@ func (p *yamlParser) canonicalCards(s string, base int, cols bool) bool {
 	}
 	c0 := len(a.cards)
 	out := a.cards[c0 : c0+m]
-	for k := range out {
-		j := 3 * k
+	tab := &yamlCardPair
+	k := 0
+	for j := 0; j+1 < len(s); j += 3 {
 		if j+2 < len(s) && s[j+2] != ' ' {
 			return false
 		}
-		v := yamlCardPair[uint16(s[j]&0x7f)<<7|uint16(s[j+1]&0x7f)]
-		if v == 0 || s[j]|s[j+1] >= utf8.RuneSelf {
+		v := tab[uint16(s[j])|uint16(s[j+1])<<8]
+		if v == 0 || k >= len(out) {
 			return false
 		}
 		out[k] = Card(v - 1)
+		k++
 	}
 	a.cards = a.cards[:c0+m]
 	if cols {
@@ -422,15 +424,25 @@ func (p *yamlParser) canonicalCards(s string, base int, cols bool) bool {
 	return true
 }
 
-// yamlCardPair maps two ASCII bytes (first<<7 | second) that spell a card to the card plus
-// one, 0 when they spell none: parseCardFast's answer for every two-byte token, looked up.
-var yamlCardPair = func() (t [1 << 14]uint8) {
-	var b [2]byte
-	for x := 0; x < 128; x++ {
-		for y := 0; y < 128; y++ {
-			b[0], b[1] = byte(x), byte(y)
-			if c, ok := parseCardFast(string(b[:])); ok {
-				t[x<<7|y] = uint8(c) + 1
+// yamlCardPair maps two bytes that spell a card (the first | the second<<8) to the card
+// plus one, 0 when they spell none: parseCardFast's answer for every two-byte token.
+var yamlCardPair = func() (t [1 << 16]uint8) {
+	// The bytes that may start or end a two-byte card, as parseCardFast says.
+	var first, second []byte
+	for x := 0; x < 256; x++ {
+		if _, ok := parseCardFast(string([]byte{byte(x), 'C'})); ok {
+			first = append(first, byte(x))
+		}
+		if _, ok := parseCardFast(string([]byte{'2', byte(x)})); ok {
+			second = append(second, byte(x))
+		}
+	}
+	first = append(first, 'B', 'b', 'L', 'l') // the jokers
+	second = append(second, 'J', 'j')
+	for _, x := range first {
+		for _, y := range second {
+			if c, ok := parseCardFast(string([]byte{x, y})); ok {
+				t[uint16(x)|uint16(y)<<8] = uint8(c) + 1
 			}
 		}
 	}

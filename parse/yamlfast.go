@@ -45,7 +45,6 @@ func (r *Reader) fastYAML() *Game {
 	if lb.mark >= 0 || lb.err != nil || yamlFastOff {
 		return nil
 	}
-	from := 0 // bytes of lb.buf[lb.r:] searched
 	var doc []byte
 	for {
 		b := lb.buf[lb.r:lb.w]
@@ -56,7 +55,11 @@ func (r *Reader) fastYAML() *Game {
 			lb.bom = true // (no mark to take away)
 		}
 		if lb.bom {
-			if e := yamlDocEnd(b, from, lb.eof); e >= 0 {
+			e := yamlDocEnd(b, lb.eof)
+			if e == -2 {
+				return nil
+			}
+			if e >= 0 {
 				doc = b[:e]
 				break
 			}
@@ -64,7 +67,6 @@ func (r *Reader) fastYAML() *Game {
 		if len(b) > MaxGameBytes/2 {
 			return nil
 		}
-		from = max(len(b)-4, 0)
 		if !lb.fill() {
 			if lb.err != nil || !lb.eof {
 				return nil
@@ -75,7 +77,7 @@ func (r *Reader) fastYAML() *Game {
 		return nil
 	}
 	first := lb.line + r.yamlCR + 1
-	g := fastYAMLGame(doc, first, r.name, r.index+1, &r.arena)
+	g := fastYAMLGame(doc, first, r.name, r.index+1, &r.arena, true)
 	if g == nil {
 		return nil
 	}
@@ -89,66 +91,71 @@ func (r *Reader) fastYAML() *Game {
 	return g
 }
 
-// yamlDocEnd returns the length of the document at the start of b (searched for its end
-// from offset from): up to the next line "---", or after the first line "..."; the
-// length of b at the end of the input (eof); -1 when more input is needed to tell.
-func yamlDocEnd(b []byte, from int, eof bool) int {
-	end := -1
-	for k := from; ; {
-		i := bytes.Index(b[k:], []byte("\n---"))
-		if i < 0 {
-			break
+// yamlDocEnd returns the length of the document at the start of b: up to the next line
+// "---", or after the first line "..."; all of b at the end of the input (eof); -1 when
+// more input is needed to tell, -2 when the document holds a byte the fast reader does
+// not read (yfastClass).
+func yamlDocEnd(b []byte, eof bool) int {
+	and := uint8(yfastOK)
+	for i, c := range b {
+		and &= yfastClass[c]
+		if c != '\n' {
+			continue
 		}
-		i += k
-		if i+4 == len(b) && !eof {
-			return -1
+		if and == 0 {
+			return -2
 		}
-		if i+4 == len(b) || b[i+4] == ' ' || b[i+4] == '\n' || b[i+4] == '\t' || b[i+4] == '\r' {
-			end = i + 1
-			break
-		}
-		k = i + 4
-	}
-	for k := from; ; {
-		lim := len(b)
-		if end >= 0 {
-			lim = end
-		}
-		i := bytes.Index(b[k:lim], []byte("\n..."))
-		if i < 0 {
-			break
-		}
-		i += k
-		if i+4 == len(b) && !eof {
-			return -1
-		}
-		if i+4 == len(b) || b[i+4] == ' ' || b[i+4] == '\n' || b[i+4] == '\t' || b[i+4] == '\r' {
-			e := bytes.IndexByte(b[i+4:], '\n')
-			if e < 0 {
-				if !eof {
-					return -1
-				}
-				return len(b)
+		if i+4 >= len(b) {
+			if !eof {
+				return -1 // perhaps a marker: more input needed
 			}
-			return i + 4 + e + 1
+			if i+4 > len(b) {
+				continue
+			}
 		}
-		k = i + 4
+		m := b[i+1]
+		if m != '-' && m != '.' || b[i+2] != m || b[i+3] != m {
+			continue
+		}
+		if i+4 < len(b) && b[i+4] != ' ' && b[i+4] != '\n' && b[i+4] != '\t' && b[i+4] != '\r' {
+			continue
+		}
+		if m == '-' {
+			return i + 1
+		}
+		for k := i + 4; k < len(b); k++ { // the "..." line is the document's last
+			and &= yfastClass[b[k]]
+			if b[k] == '\n' {
+				if and == 0 {
+					return -2
+				}
+				return k + 1
+			}
+		}
+		if !eof {
+			return -1
+		}
+		break
 	}
-	if end < 0 && eof {
-		return len(b)
+	if !eof {
+		return -1
 	}
-	return end
+	if and == 0 {
+		return -2
+	}
+	return len(b)
 }
 
 // fastYAMLGame reads the game of the YAML document src, whose first line is line first,
 // with the fast reader; nil when it declines.
-func fastYAMLGame(src []byte, first int, file string, index int, arena *cardArena) *Game {
+// checked says that src is known to hold only bytes the fast reader reads.
+func fastYAMLGame(src []byte, first int, file string, index int, arena *cardArena, checked bool) *Game {
 	y, _ := yfastPool.Get().(*yfast)
 	if y == nil {
 		y = &yfast{}
 	}
 	defer yfastPool.Put(y)
-	top := y.tree(src, first)
+	top := y.tree(src, first, checked)
 	if top == nil {
 		return nil
 	}
@@ -166,8 +173,9 @@ var yamlFastOff bool
 
 // yfastClass marks the bytes the fast reader reads (yfastOK): printable ASCII and the
 // newline, but not the indicators of what it does not read (anchors, aliases, tags, block
-// scalars, directives, reserved characters, escapes, complex keys); and those nextChunk
-// counts as the bytes that may start a node (yfastSep).
+// scalars, directives, reserved characters, escapes, complex keys). (nextChunk also
+// refuses a document with more than MaxNodes*3/2 bytes that may start a node: the fast
+// reader's documents, of at most MaxGameBytes/2 bytes, hold fewer.)
 var yfastClass = func() (t [256]uint8) {
 	for c := 0x20; c < 0x7f; c++ {
 		t[c] = yfastOK
@@ -176,28 +184,36 @@ var yfastClass = func() (t [256]uint8) {
 		t[c] = 0
 	}
 	t['\n'] = yfastOK
-	for _, c := range ",[{:-*\n" {
-		t[c] |= yfastSep
+	return t
+}()
+
+const yfastOK = 1
+
+// yfastBytes reports whether src holds only bytes the fast reader reads.
+func yfastBytes(src []byte) bool {
+	and := uint8(yfastOK)
+	for _, c := range src {
+		and &= yfastClass[c]
+	}
+	return and != 0
+}
+
+// yfastStop marks the bytes that may end a plain scalar in block context (yfastStopBlock)
+// and in flow context (yfastStopFlow).
+var yfastStop = func() (t [256]uint8) {
+	for _, c := range ":#\n" {
+		t[c] = yfastStopBlock | yfastStopFlow
+	}
+	for _, c := range ",[]{}" {
+		t[c] = yfastStopFlow
 	}
 	return t
 }()
 
 const (
-	yfastOK  = 1
-	yfastSep = 2
+	yfastStopBlock = 1
+	yfastStopFlow  = 2
 )
-
-// yfastBytes reports whether src holds only bytes the fast reader reads, and not more
-// bytes that may start a node than nextChunk lets through.
-func yfastBytes(src []byte) bool {
-	and, seps := uint8(yfastOK), 0
-	for _, c := range src {
-		k := yfastClass[c]
-		and &= k
-		seps += int(k >> 1)
-	}
-	return and != 0 && seps <= MaxNodes+MaxNodes/2
-}
 
 // yfast is the state of the fast reader: the document and the cursor, and the node
 // slabs, reused from document to document (a game keeps no node, only strings).
@@ -208,7 +224,8 @@ type yfast struct {
 	ls    int    // offset of that line's start
 	fail  bool   // not in the subset: decline
 	nodes int
-	depth int // flow collections open
+	depth int  // flow collections open
+	key0  bool // the scalar inline just read is a key (a ':' followed it)
 
 	chunks  [][]yaml.Node
 	ci, ni  int
@@ -217,7 +234,7 @@ type yfast struct {
 }
 
 func (y *yfast) reset(s string, first int) {
-	y.s, y.i, y.line, y.ls, y.fail, y.nodes, y.depth = s, 0, first, 0, false, 0, 0
+	y.s, y.i, y.line, y.ls, y.fail, y.nodes, y.depth, y.key0 = s, 0, first, 0, false, 0, 0, false
 	y.ci, y.ni = -1, 0
 	y.kids = y.kids[:0]
 	y.content = y.content[:0]
@@ -349,9 +366,9 @@ func (y *yfast) endLine() {
 // ---- block structure -------------------------------------------------------------------
 
 // tree reads the document src (first line first) and returns its top node, or nil when it
-// declines.
-func (y *yfast) tree(src []byte, first int) *yaml.Node {
-	if len(src) > MaxGameBytes || !yfastBytes(src) {
+// declines; checked as for fastYAMLGame.
+func (y *yfast) tree(src []byte, first int, checked bool) *yaml.Node {
+	if len(src) > MaxGameBytes/2 || !checked && !yfastBytes(src) {
 		return nil
 	}
 	return y.document(string(src), first)
@@ -364,7 +381,7 @@ func (y *yfast) document(s string, first int) *yaml.Node {
 	if eof || y.fail || s[y.i] == '-' || s[y.i] == '[' || s[y.i] == '{' {
 		return nil // empty, a sequence or flow: left to yaml.v3
 	}
-	top := y.mapping(ind)
+	top := y.mapping(ind, nil)
 	if y.fail {
 		return nil
 	}
@@ -385,20 +402,29 @@ func (y *yfast) block(ind int) *yaml.Node {
 	if y.isSeqItem(y.i) {
 		return y.sequence(ind)
 	}
-	return y.mapping(ind)
+	return y.mapping(ind, nil)
 }
 
-// mapping reads a block mapping whose keys are at column ind+1, the first at y.i.
-func (y *yfast) mapping(ind int) *yaml.Node {
-	n := y.node(yaml.MappingNode, "!!map", 0, y.i)
+// mapping reads a block mapping whose keys are at column ind+1, the first at y.i (or, if
+// key is not nil, read already: y.i is after its ':').
+func (y *yfast) mapping(ind int, key *yaml.Node) *yaml.Node {
+	var n *yaml.Node
+	if key != nil {
+		n = y.node(yaml.MappingNode, "!!map", 0, 0)
+		n.Line, n.Column = key.Line, key.Column
+	} else {
+		n = y.node(yaml.MappingNode, "!!map", 0, y.i)
+	}
 	k := len(y.kids)
 	for !y.fail {
-		key := y.key()
 		if key == nil {
-			y.fail = true
-			break
+			if key = y.key(); key == nil {
+				y.fail = true
+				break
+			}
 		}
 		y.kids = append(y.kids, key)
+		key = nil
 		// after "key:"
 		y.blanks()
 		var v *yaml.Node
@@ -417,6 +443,9 @@ func (y *yfast) mapping(ind int) *yaml.Node {
 			}
 		} else {
 			v = y.inline(false)
+			if y.key0 {
+				y.fail = true // "key: key: value"
+			}
 			y.endLine()
 		}
 		if y.fail {
@@ -447,10 +476,13 @@ func (y *yfast) sequence(ind int) *yaml.Node {
 			y.fail = true // an item on the lines below, or a nested sequence: left to yaml.v3
 			break
 		}
-		if y.compactKey() {
-			v = y.mapping(y.i - y.ls)
+		col := y.i - y.ls
+		v = y.inline(false)
+		if y.key0 {
+			// "- key: ...": a mapping in the item
+			y.key0 = false
+			v = y.mapping(col, v)
 		} else {
-			v = y.inline(false)
 			y.endLine()
 		}
 		if y.fail {
@@ -467,28 +499,6 @@ func (y *yfast) sequence(ind int) *yaml.Node {
 	}
 	y.close(n, k)
 	return n
-}
-
-// compactKey reports whether a sequence item's content at y.i is a key ("- key: ..."),
-// without moving.
-func (y *yfast) compactKey() bool {
-	s, i := y.s, y.i
-	switch s[i] {
-	case '"', '\'':
-		j := y.quoteEnd(i)
-		return j > 0 && j < len(s) && s[j] == ':'
-	case '[', '{':
-		return false
-	}
-	for ; i < len(s) && s[i] != '\n'; i++ {
-		if s[i] == ':' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') {
-			return true
-		}
-		if s[i] == '#' && s[i-1] == ' ' {
-			return false
-		}
-	}
-	return false
 }
 
 // key reads a block mapping's key and its ':' (followed by a blank or the end of the
@@ -550,26 +560,33 @@ func (y *yfast) inline(flow bool) *yaml.Node {
 	case '{':
 		return y.flowMap()
 	case '"', '\'':
-		return y.quoted()
+		n := y.quoted()
+		if !flow && n != nil && y.i < len(s) && s[y.i] == ':' {
+			y.colon()
+		}
+		return n
 	}
 	if !y.plainStart(y.i) {
 		y.fail = true
 		return nil
 	}
+	stop := uint8(yfastStopBlock)
+	if flow {
+		stop = yfastStopFlow
+	}
 	start, i := y.i, y.i
-	for i < len(s) && s[i] != '\n' {
+	for {
+		for i < len(s) && yfastStop[s[i]]&stop == 0 {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
-		if c == ':' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' || flow) {
-			if !flow {
-				y.fail = true // a mapping value here: yaml.v3 refuses it
-				return nil
-			}
+		if c == ':' && (flow || i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') {
 			break
 		}
-		if c == '#' && s[i-1] == ' ' {
-			break
-		}
-		if flow && (c == ',' || c == '[' || c == ']' || c == '{' || c == '}') {
+		if c == '#' && s[i-1] == ' ' || c != ':' && c != '#' {
 			break
 		}
 		i++
@@ -579,7 +596,24 @@ func (y *yfast) inline(flow bool) *yaml.Node {
 		end--
 	}
 	y.i = i
-	return y.plain(start, end)
+	n := y.plain(start, end)
+	if !flow && i < len(s) && s[i] == ':' {
+		y.colon()
+	}
+	return n
+}
+
+// colon is for a ':' at y.i after a scalar in block context: the scalar was a key. After
+// a sequence item's '-', that starts a mapping (key0 says so); anywhere else, yaml.v3
+// refuses it or reads what the fast reader does not.
+func (y *yfast) colon() {
+	s := y.s
+	if y.i+1 < len(s) && s[y.i+1] != ' ' && s[y.i+1] != '\n' || y.i-y.ls > 1000 {
+		y.fail = true
+		return
+	}
+	y.i++
+	y.key0 = true
 }
 
 // plainStart reports whether a plain scalar may start at offset i: not with an indicator

@@ -58,8 +58,8 @@ func sameTree(a, b *yaml.Node, at string) string {
 func checkFast(t testing.TB, src []byte, first int) bool {
 	t.Helper()
 	var y yfast
-	top := y.tree(src, first)
-	if top != nil || fastYAMLGame(src, first, "f.yaml", 1, nil) != nil {
+	top := y.tree(src, first, false)
+	if top != nil || fastYAMLGame(src, first, "f.yaml", 1, nil, false) != nil {
 		want, err := v3Tree(src, first)
 		if err != nil {
 			t.Fatalf("the fast reader read a document yaml.v3 refuses (%v):\n%s", err, src)
@@ -70,7 +70,7 @@ func checkFast(t testing.TB, src []byte, first int) bool {
 			}
 		}
 	}
-	g := fastYAMLGame(src, first, "f.yaml", 1, nil)
+	g := fastYAMLGame(src, first, "f.yaml", 1, nil, false)
 	if g == nil {
 		return false
 	}
@@ -281,4 +281,20 @@ func FuzzYAMLFastStream(f *testing.F) {
 		require.Equal(t, wmsg, gmsg)
 		require.Equal(t, want, got)
 	})
+}
+
+// The two-byte card table is parseCardFast's answer for every two-byte token.
+func TestYAMLCardPair(t *testing.T) {
+	for x := 0; x < 256; x++ {
+		for y := 0; y < 256; y++ {
+			c, ok := parseCardFast(string([]byte{byte(x), byte(y)}))
+			want := uint8(0)
+			if ok {
+				want = uint8(c) + 1
+			}
+			if got := yamlCardPair[uint16(x)|uint16(y)<<8]; got != want {
+				t.Fatalf("%q: %d, want %d", []byte{byte(x), byte(y)}, got, want)
+			}
+		}
+	}
 }

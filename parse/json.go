@@ -192,7 +192,8 @@ func (r *Reader) nextJSON() (*Game, error) {
 			return r.noGame()
 		}
 		r.index++
-		g, errs := buildYAMLGame(top, r.name, r.index, &r.arena, true) // the reader counted the nodes
+		// The reader counted the nodes; a string without escapes holds no control character.
+		g, errs := buildYAMLGame(top, r.name, r.index, &r.arena, true, !j.escaped)
 		return g, errs.Err()
 	}
 }
@@ -304,6 +305,7 @@ type jsonReader struct {
 	content []*yaml.Node
 	frames  []jsonFrame
 	strs    []byte // the text of the value's strings and numbers
+	escaped bool   // a string of the value has an escape sequence
 	spans   []jsonSpan
 	nodes   int // nodes of the value: at most MaxNodes
 }
@@ -361,6 +363,7 @@ func (j *jsonReader) reset() {
 	j.content = j.content[:0]
 	j.frames = j.frames[:0]
 	j.strs = j.strs[:0]
+	j.escaped = false
 	j.spans = j.spans[:0]
 	j.nodes = 0
 }
@@ -438,6 +441,12 @@ func (j *jsonReader) ensure(n int) bool {
 // start of a line) and returns the next byte; ok is false at the end of the input.
 func (j *jsonReader) skipSpace(top bool) (c byte, ok bool) {
 	lb := j.lb
+	if lb.r < lb.w {
+		// The common case in compact JSON: no blank at all.
+		if c = lb.buf[lb.r]; c > ' ' && (!top || c != '-' && c != '.') {
+			return c, true
+		}
+	}
 	for {
 		if lb.r >= lb.w && !lb.fill() {
 			return 0, false
@@ -913,6 +922,7 @@ func (j *jsonReader) str() (*yaml.Node, *jsonError) {
 			j.spans = append(j.spans, jsonSpan{n, off, len(j.strs)})
 			return n, nil
 		case c == '\\':
+			j.escaped = true
 			for lb.w-lb.r < i+12 && lb.fill() {
 			}
 			w, e := j.escape(lb.buf[lb.r+i:lb.w], line, ncol)

@@ -17,6 +17,7 @@ type yamlParser struct {
 	stop  bool // a limit was reached
 	c0    int  // arena length at the start of the card list being read
 	blk   *yamlBlock
+	clean bool // the scalars hold no control character nor invalid UTF-8 (buildYAMLGame)
 }
 
 // maxWork bounds the nodes and cards one document is read as, aliases expanded: a second
@@ -199,13 +200,21 @@ func (p *yamlParser) firstKey(n *yaml.Node, i int, key string, seen *map[string]
 	return nil
 }
 
+// validString is validString, unless the tree is known to be clean.
+func (p *yamlParser) validString(s string) (rune, bool) {
+	if p.clean {
+		return 0, true
+	}
+	return validString(s)
+}
+
 // name reads a player name from a scalar node.
 func (p *yamlParser) name(n *yaml.Node, what string) (string, bool) {
 	if n.Kind != yaml.ScalarNode || isNull(n) || n.Value == "" {
 		p.err(n, "expected %s, found %s", what, describe(n))
 		return "", false
 	}
-	if r, ok := validString(n.Value); !ok {
+	if r, ok := p.validString(n.Value); !ok {
 		p.err(n, "control character %U in %s %s", r, what, Quote(n.Value))
 		return "", false
 	}
@@ -249,7 +258,7 @@ func (p *yamlParser) text(n *yaml.Node, what, what2 string) (string, bool) {
 		p.err(n, "expected %s (a string, number or list of them), found %s", what+what2, describe(n))
 		return "", false
 	}
-	if r, ok := validString(s); !ok {
+	if r, ok := p.validString(s); !ok {
 		p.err(n, "control character %U in %s", r, what+what2)
 		return "", false
 	}
@@ -288,7 +297,8 @@ func (p *yamlParser) cards(n *yaml.Node, cols bool) ([]Card, []int, bool) {
 	c0, k0 := len(a.cards), len(a.cols)
 	p.c0 = c0
 	if n.Kind == yaml.ScalarNode {
-		if strings.TrimSpace(n.Value) != "-" {
+		// (A first byte that is ASCII, not a blank and not '-' is not trimmed and is not "-".)
+		if v := n.Value; len(v) > 0 && v[0] > ' ' && v[0] < utf8.RuneSelf && v[0] != '-' || strings.TrimSpace(v) != "-" {
 			ok = p.scalarCards(n, cols)
 		}
 	} else {
@@ -468,18 +478,19 @@ type yamlBlock struct {
 
 // parseYAMLGame builds the game of one document's top node.
 func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*Game, ErrorList) {
-	return buildYAMLGame(n, file, index, arena, false)
+	return buildYAMLGame(n, file, index, arena, false, false)
 }
 
 // buildYAMLGame is parseYAMLGame; checked says that the tree is known to hold no alias and
 // at most MaxNodes nodes (the readers that built it counted them), so that checkTree would
-// find nothing.
-func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, checked bool) (*Game, ErrorList) {
+// find nothing; clean that its scalars are known to hold no control character nor invalid
+// UTF-8, so that validString would find nothing.
+func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, checked, clean bool) (*Game, ErrorList) {
 	if arena == nil {
 		arena = &cardArena{}
 	}
 	blk := &yamlBlock{}
-	p := &yamlParser{file: file, arena: arena, blk: blk}
+	p := &yamlParser{file: file, arena: arena, blk: blk, clean: clean}
 	g := &blk.g
 	g.File, g.Index, g.Pos = file, index, p.pos(n)
 	p.g = g

@@ -159,7 +159,7 @@ func fastYAMLGame(src []byte, first int, file string, index int, arena *cardAren
 	if top == nil {
 		return nil
 	}
-	g, errs := buildYAMLGame(top, file, index, arena, true)
+	g, errs := buildYAMLGame(top, file, index, arena, true, true) // printable ASCII
 	if len(errs) > 0 {
 		return nil
 	}

@@ -409,18 +409,22 @@ func (p *yamlParser) canonicalCards(s string, base int, cols bool) bool {
 	}
 	c0 := len(a.cards)
 	out := a.cards[c0 : c0+m]
+	for j := 2; j < len(s); j += 3 {
+		if s[j] != ' ' {
+			return false
+		}
+	}
 	tab := &yamlCardPair
-	k := 0
-	for j := 0; j+1 < len(s); j += 3 {
-		if j+2 < len(s) && s[j+2] != ' ' {
+	for k := range out {
+		j := 3 * k
+		if j+1 >= len(s) {
 			return false
 		}
 		v := tab[uint16(s[j])|uint16(s[j+1])<<8]
-		if v == 0 || k >= len(out) {
+		if v == 0 {
 			return false
 		}
 		out[k] = Card(v - 1)
-		k++
 	}
 	a.cards = a.cards[:c0+m]
 	if cols {

@@ -45,7 +45,13 @@ func (r *Reader) fastYAML() *Game {
 	if lb.mark >= 0 || lb.err != nil || yamlFastOff {
 		return nil
 	}
-	var doc []byte
+	y, _ := yfastPool.Get().(*yfast)
+	if y == nil {
+		y = &yfast{}
+	}
+	defer yfastPool.Put(y)
+	first := lb.line + r.yamlCR + 1
+	var top *yaml.Node
 	for {
 		b := lb.buf[lb.r:lb.w]
 		if !lb.bom && (len(b) >= 3 || lb.eof) {
@@ -55,30 +61,32 @@ func (r *Reader) fastYAML() *Game {
 			lb.bom = true // (no mark to take away)
 		}
 		if lb.bom {
-			e := yamlDocEnd(b, lb.eof)
-			if e == -2 {
-				return nil
+			// The complete lines read, or all the input: the document is read from them,
+			// again with more lines if they end before it does.
+			region := b
+			if !lb.eof {
+				region = b[:bytes.LastIndexByte(b, '\n')+1]
 			}
-			if e >= 0 {
-				doc = b[:e]
+			var more bool
+			top, more = y.document(region, first, lb.eof)
+			if !more {
 				break
 			}
-		}
-		if len(b) > MaxGameBytes/2 {
-			return nil
-		}
-		if !lb.fill() {
-			if lb.err != nil || !lb.eof {
-				return nil
+			if len(region) > MaxGameBytes/2 {
+				return nil // a long document
 			}
 		}
+		if len(b) > 2*MaxGameBytes || !lb.fill() && (lb.err != nil || !lb.eof) {
+			return nil
+		}
 	}
-	if len(doc) == 0 || len(doc) > MaxGameBytes/2 {
+	if top == nil || y.end > MaxGameBytes/2 {
 		return nil
 	}
-	first := lb.line + r.yamlCR + 1
-	g := fastYAMLGame(doc, first, r.name, r.index+1, &r.arena, true)
-	if g == nil {
+	doc := lb.buf[lb.r : lb.r+y.end]
+	y.finish(doc)
+	g, errs := buildYAMLGame(top, r.name, r.index+1, &r.arena, true, true) // printable ASCII
+	if len(errs) > 0 {
 		return nil
 	}
 	lines := bytes.Count(doc, []byte{'\n'})
@@ -91,75 +99,15 @@ func (r *Reader) fastYAML() *Game {
 	return g
 }
 
-// yamlDocEnd returns the length of the document at the start of b: up to the next line
-// "---", or after the first line "..."; all of b at the end of the input (eof); -1 when
-// more input is needed to tell, -2 when the document holds a byte the fast reader does
-// not read (yfastClass).
-func yamlDocEnd(b []byte, eof bool) int {
-	and := uint8(yfastOK)
-	for i, c := range b {
-		and &= yfastClass[c]
-		if c != '\n' {
-			continue
-		}
-		if and == 0 {
-			return -2
-		}
-		if i+4 >= len(b) {
-			if !eof {
-				return -1 // perhaps a marker: more input needed
-			}
-			if i+4 > len(b) {
-				continue
-			}
-		}
-		m := b[i+1]
-		if m != '-' && m != '.' || b[i+2] != m || b[i+3] != m {
-			continue
-		}
-		if i+4 < len(b) && b[i+4] != ' ' && b[i+4] != '\n' && b[i+4] != '\t' && b[i+4] != '\r' {
-			continue
-		}
-		if m == '-' {
-			return i + 1
-		}
-		for k := i + 4; k < len(b); k++ { // the "..." line is the document's last
-			and &= yfastClass[b[k]]
-			if b[k] == '\n' {
-				if and == 0 {
-					return -2
-				}
-				return k + 1
-			}
-		}
-		if !eof {
-			return -1
-		}
-		break
-	}
-	if !eof {
-		return -1
-	}
-	if and == 0 {
-		return -2
-	}
-	return len(b)
-}
-
 // fastYAMLGame reads the game of the YAML document src, whose first line is line first,
-// with the fast reader; nil when it declines.
-// checked says that src is known to hold only bytes the fast reader reads.
-func fastYAMLGame(src []byte, first int, file string, index int, arena *cardArena, checked bool) *Game {
-	y, _ := yfastPool.Get().(*yfast)
-	if y == nil {
-		y = &yfast{}
-	}
-	defer yfastPool.Put(y)
-	top := y.tree(src, first, checked)
+// with the fast reader; nil when it declines (for tests: the Reader uses fastYAML).
+func fastYAMLGame(src []byte, first int, file string, index int, arena *cardArena) *Game {
+	var y yfast
+	top := y.tree(src, first)
 	if top == nil {
 		return nil
 	}
-	g, errs := buildYAMLGame(top, file, index, arena, true, true) // printable ASCII
+	g, errs := buildYAMLGame(top, file, index, arena, true, true)
 	if len(errs) > 0 {
 		return nil
 	}
@@ -189,18 +137,14 @@ var yfastClass = func() (t [256]uint8) {
 
 const yfastOK = 1
 
-// yfastBytes reports whether src holds only bytes the fast reader reads.
-func yfastBytes(src []byte) bool {
-	and := uint8(yfastOK)
-	for _, c := range src {
-		and &= yfastClass[c]
-	}
-	return and != 0
-}
-
 // yfastStop marks the bytes that may end a plain scalar in block context (yfastStopBlock)
-// and in flow context (yfastStopFlow).
+// and in flow context (yfastStopFlow), and those the fast reader does not read.
 var yfastStop = func() (t [256]uint8) {
+	for c := range t {
+		if yfastClass[c] == 0 {
+			t[c] = yfastStopBlock | yfastStopFlow // and then refused
+		}
+	}
 	for _, c := range ":#\n" {
 		t[c] = yfastStopBlock | yfastStopFlow
 	}
@@ -218,7 +162,7 @@ const (
 // yfast is the state of the fast reader: the document and the cursor, and the node
 // slabs, reused from document to document (a game keeps no node, only strings).
 type yfast struct {
-	s     string // the document: the game's strings are substrings of it
+	s     []byte // the document and what follows it
 	i     int    // cursor
 	line  int    // line number of the line holding s[i]
 	ls    int    // offset of that line's start
@@ -226,6 +170,10 @@ type yfast struct {
 	nodes int
 	depth int  // flow collections open
 	key0  bool // the scalar inline just read is a key (a ':' followed it)
+	end   int  // the end of the document, once found
+	// ranOut: a line was looked for after the last of s
+	ranOut bool
+	spans  []yspan // the scalars, for finish
 
 	chunks  [][]yaml.Node
 	ci, ni  int
@@ -233,8 +181,17 @@ type yfast struct {
 	content []*yaml.Node // children of the finished collections
 }
 
-func (y *yfast) reset(s string, first int) {
+// yspan is a scalar whose value is the document's s[off:end].
+type yspan struct {
+	n        *yaml.Node
+	off, end int
+}
+
+func (y *yfast) reset(s []byte, first int) {
 	y.s, y.i, y.line, y.ls, y.fail, y.nodes, y.depth, y.key0 = s, 0, first, 0, false, 0, 0, false
+	y.end, y.ranOut = len(s), false
+	clear(y.spans) // no node kept from the last document
+	y.spans = y.spans[:0]
 	y.ci, y.ni = -1, 0
 	y.kids = y.kids[:0]
 	y.content = y.content[:0]
@@ -255,10 +212,7 @@ func (y *yfast) node(kind yaml.Kind, tag string, style yaml.Style, off int) *yam
 	n := &y.chunks[y.ci][y.ni]
 	y.ni++
 	// Only these fields are ever set (a reused node has no anchor, alias or comment).
-	n.Kind, n.Style, n.Line, n.Column = kind, style, y.line, off-y.ls+1
-	if n.Tag != tag {
-		n.Tag = tag
-	}
+	n.Kind, n.Style, n.Line, n.Column, n.Tag = kind, style, y.line, off-y.ls+1, tag
 	if n.Value != "" {
 		n.Value = ""
 	}
@@ -280,10 +234,14 @@ func (y *yfast) close(n *yaml.Node, k int) {
 
 // ---- lines -----------------------------------------------------------------------------
 
-// lineEnd returns the offset of the end of the line holding offset i.
+// lineEnd returns the offset of the end of the line holding offset i (the rest of which,
+// a comment, must hold only bytes the fast reader reads).
 func (y *yfast) lineEnd(i int) int {
 	s := y.s
 	for i < len(s) && s[i] != '\n' {
+		if yfastClass[s[i]] == 0 {
+			y.fail = true
+		}
 		i++
 	}
 	return i
@@ -300,10 +258,10 @@ func (y *yfast) nextLine() {
 }
 
 // nextContent moves to the first character of the next line that holds something other
-// than blanks and a comment, and returns its indentation; eof at the end of the document or
-// at a line "...". A line "---" is skipped if first (before any content); fail is set for
-// a later one, or for a marker with more on its line or lines after a "...".
-func (y *yfast) nextContent(first bool) (indent int, eof bool) {
+// than blanks and a comment, and returns its indentation; end at the end of the document:
+// a line "---" (not the first line of content if first), after a line "...", or the end of
+// s (ranOut). A first line "---" is skipped; fail is set for such a line with more on it.
+func (y *yfast) nextContent(first bool) (indent int, end bool) {
 	s := y.s
 	for y.i < len(s) {
 		j := y.i
@@ -317,13 +275,20 @@ func (y *yfast) nextContent(first bool) (indent int, eof bool) {
 		}
 		if j == y.ls && len(s)-j >= 3 && (s[j] == '-' || s[j] == '.') && s[j+1] == s[j] && s[j+2] == s[j] &&
 			(len(s)-j == 3 || s[j+3] == '\n' || s[j+3] == ' ') {
-			if !y.blankRest(j+3) || s[j] == '-' && !first || s[j] == '.' && !y.onlyBlank(y.lineEnd(j)) {
+			switch {
+			case s[j] == '-' && !first:
+				y.end = j // the next document starts here
+				return 0, true
+			case !y.blankRest(j + 3):
 				y.fail = true
 				return 0, true
-			}
-			if s[j] == '.' {
+			case s[j] == '.':
+				y.i = j + 3
+				y.nextLine()
+				y.end = y.i
 				return 0, true
 			}
+			first = false // a second "---" starts another document
 			y.i = j + 3
 			y.nextLine()
 			continue
@@ -331,6 +296,7 @@ func (y *yfast) nextContent(first bool) (indent int, eof bool) {
 		y.i = j
 		return j - y.ls, false
 	}
+	y.ranOut = true
 	return 0, true
 }
 
@@ -341,16 +307,6 @@ func (y *yfast) blankRest(i int) bool {
 		i++
 	}
 	return i == len(s) || s[i] == '\n' || s[i] == '#' && s[i-1] == ' '
-}
-
-// onlyBlank reports whether from offset i the document holds only blank lines.
-func (y *yfast) onlyBlank(i int) bool {
-	for ; i < len(y.s); i++ {
-		if y.s[i] != ' ' && y.s[i] != '\n' {
-			return false
-		}
-	}
-	return true
 }
 
 // endLine checks that the rest of the line after a value holds only blanks and a comment,
@@ -365,30 +321,49 @@ func (y *yfast) endLine() {
 
 // ---- block structure -------------------------------------------------------------------
 
-// tree reads the document src (first line first) and returns its top node, or nil when it
-// declines; checked as for fastYAMLGame.
-func (y *yfast) tree(src []byte, first int, checked bool) *yaml.Node {
-	if len(src) > MaxGameBytes/2 || !checked && !yfastBytes(src) {
+// tree reads the one document src (first line first) and returns its top node, or nil
+// when it declines.
+func (y *yfast) tree(src []byte, first int) *yaml.Node {
+	if len(src) > MaxGameBytes/2 {
 		return nil
 	}
-	return y.document(string(src), first)
+	top, _ := y.document(src, first, true)
+	if top == nil || y.end != len(src) {
+		return nil
+	}
+	y.finish(src)
+	return top
 }
 
-// document reads the document s (first line first) and returns its top node, or nil.
-func (y *yfast) document(s string, first int) *yaml.Node {
+// document reads the document at the start of s (its first line is line first) up to its
+// end (y.end): a line "---" after its content, after a line "...", or the end of s. It
+// returns its top node, or nil when it declines; more when s ends before the document
+// does, or may (when s is not all the input, !eof): the caller then tries again with more.
+// The nodes' values are set by finish.
+func (y *yfast) document(s []byte, first int, eof bool) (top *yaml.Node, more bool) {
 	y.reset(s, first)
-	ind, eof := y.nextContent(true)
-	if eof || y.fail || s[y.i] == '-' || s[y.i] == '[' || s[y.i] == '{' {
-		return nil // empty, a sequence or flow: left to yaml.v3
+	ind, end := y.nextContent(true)
+	if !end && !y.fail && s[y.i] != '-' && s[y.i] != '[' && s[y.i] != '{' {
+		top = y.mapping(ind, nil) // a sequence or flow at the top is left to yaml.v3
+		if _, end := y.nextContent(false); !end {
+			y.fail = true
+		}
 	}
-	top := y.mapping(ind, nil)
+	if y.ranOut && !eof {
+		return nil, true
+	}
 	if y.fail {
-		return nil
+		return nil, false
 	}
-	if _, eof := y.nextContent(false); !eof || y.fail {
-		return nil
+	return top, false
+}
+
+// finish gives the scalars their values: substrings of one string, the document doc.
+func (y *yfast) finish(doc []byte) {
+	str := string(doc)
+	for _, sp := range y.spans {
+		sp.n.Value = str[sp.off:sp.end]
 	}
-	return top
 }
 
 // isSeqItem reports whether the character at offset i starts a block sequence item.
@@ -504,40 +479,14 @@ func (y *yfast) sequence(ind int) *yaml.Node {
 // key reads a block mapping's key and its ':' (followed by a blank or the end of the
 // line) at y.i; nil if there is none.
 func (y *yfast) key() *yaml.Node {
-	s := y.s
-	var n *yaml.Node
-	switch s[y.i] {
-	case '"', '\'':
-		n = y.quoted()
-	default:
-		if !y.plainStart(y.i) {
-			return nil
-		}
-		start := y.i
-		i := start
-		for i < len(s) && s[i] != '\n' {
-			if s[i] == ':' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') {
-				break
-			}
-			if s[i] == '#' && s[i-1] == ' ' {
-				return nil
-			}
-			i++
-		}
-		end := i
-		for end > start && s[end-1] == ' ' {
-			end--
-		}
-		n = y.plain(start, end)
-		y.i = i
-	}
-	if n == nil || y.i >= len(s) || s[y.i] != ':' || y.i-n.Column+1-y.ls > 1000 {
+	if c := y.s[y.i]; c == '[' || c == '{' {
 		return nil
 	}
-	y.i++
-	if y.i < len(s) && s[y.i] != ' ' && s[y.i] != '\n' {
+	n := y.inline(false)
+	if n == nil || !y.key0 {
 		return nil
 	}
+	y.key0 = false
 	return n
 }
 
@@ -626,7 +575,7 @@ func (y *yfast) plainStart(i int) bool {
 	case ',', '[', ']', '{', '}', '#', ':', '"', '\'', ' ', '\n':
 		return false
 	}
-	return true
+	return yfastClass[s[i]] != 0
 }
 
 // plain makes the plain scalar s[start:end] with the tag yaml.v3 resolves for it; a plain
@@ -659,26 +608,26 @@ func (y *yfast) plain(start, end int) *yaml.Node {
 		y.fail = true
 		return nil
 	case c == 'n' || c == 'N':
-		if v == "null" || v == "Null" || v == "NULL" {
+		if w := string(v); w == "null" || w == "Null" || w == "NULL" {
 			tag = "!!null"
 		}
 	case c == 't' || c == 'T':
-		if v == "true" || v == "True" || v == "TRUE" {
+		if w := string(v); w == "true" || w == "True" || w == "TRUE" {
 			tag = "!!bool"
 		}
 	case c == 'f' || c == 'F':
-		if v == "false" || v == "False" || v == "FALSE" {
+		if w := string(v); w == "false" || w == "False" || w == "FALSE" {
 			tag = "!!bool"
 		}
 	}
 	n := y.node(yaml.ScalarNode, tag, 0, start)
-	n.Value = v
+	y.spans = append(y.spans, yspan{n, start, end})
 	return n
 }
 
 // yfastWord reports whether v, which starts with a digit or a sign, holds a character that
 // no number or timestamp holds (so that yaml.v3 resolves it as a string): "8C 9C", "1/2".
-func yfastWord(v string) bool {
+func yfastWord(v []byte) bool {
 	if len(v) >= 2 && v[0] == '0' || len(v) >= 3 && (v[0] == '-' || v[0] == '+') && v[1] == '0' {
 		return false // 0x, 0o, 0b
 	}
@@ -700,6 +649,9 @@ func (y *yfast) quoteEnd(i int) int {
 	s := y.s
 	q := s[i]
 	for j := i + 1; j < len(s); j++ {
+		if yfastClass[s[j]] == 0 {
+			return -1
+		}
 		switch s[j] {
 		case q:
 			if q == '\'' && j+1 < len(s) && s[j+1] == '\'' {
@@ -726,7 +678,7 @@ func (y *yfast) quoted() *yaml.Node {
 		style = yaml.SingleQuotedStyle
 	}
 	n := y.node(yaml.ScalarNode, "!!str", style, start)
-	n.Value = y.s[start+1 : e-1]
+	y.spans = append(y.spans, yspan{n, start + 1, e - 1})
 	y.i = e
 	return n
 }

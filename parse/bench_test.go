@@ -51,8 +51,15 @@ func benchParse(b *testing.B, name string, format Format) {
 // One 4-player Hearts game of 17 rounds with deals, passes and all tricks.
 func BenchmarkParseText(b *testing.B) { benchParse(b, "hearts4p.tricks", Text) }
 
-// The same game in YAML.
+// The same game in YAML (the fast reader of yamlfast.go).
 func BenchmarkParseYAML(b *testing.B) { benchParse(b, "hearts4p.yaml", YAML) }
+
+// The same YAML through yaml.v3 alone: what it costs without the fast reader.
+func BenchmarkParseYAMLViaYAMLv3(b *testing.B) {
+	yamlFastOff = true
+	defer func() { yamlFastOff = false }()
+	benchParse(b, "hearts4p.yaml", YAML)
+}
 
 func BenchmarkWriteText(b *testing.B) {
 	games, err := ParseBytes(benchInput(b, "hearts4p.tricks"), "hearts4p.tricks")

@@ -48,6 +48,14 @@
 // line), a list item at its own column, a card of a block scalar (| or >) at the scalar's
 // column. Columns count characters, not bytes.
 //
+// # YAML
+//
+// yaml.v3 is the YAML parser: it reads all of YAML, with its positions and messages. A
+// document is first offered to a hand-written reader of the subset the writers use
+// (yamlfast.go), which builds the node tree yaml.v3 would and hands it to the same model
+// builder; it declines anything else, and any game with an error, so that yaml.v3 reads
+// those as before. The games and messages are the same (FuzzYAMLFast, FuzzYAMLFastStream).
+//
 // # JSON
 //
 // JSON is YAML, but a .json file, or input whose first significant byte is '{' or '[', is

@@ -381,10 +381,7 @@ func (j *jsonReader) node(kind yaml.Kind, tag string, style yaml.Style) *yaml.No
 	j.ni++
 	// Only these fields are ever set (a reused node has no anchor, alias or comment):
 	// assigning them one by one spares the write barriers of copying a whole Node.
-	n.Kind, n.Style, n.Line, n.Column = kind, style, j.line, j.col
-	if n.Tag != tag {
-		n.Tag = tag
-	}
+	n.Kind, n.Style, n.Line, n.Column, n.Tag = kind, style, j.line, j.col, tag
 	if n.Value != "" {
 		n.Value = ""
 	}

@@ -149,6 +149,9 @@ func (r *Reader) useJSON() bool {
 func (r *Reader) nextJSON() (*Game, error) {
 	for {
 		j := r.js
+		if g := r.fastJSON(j); g != nil { // the fast path of jsonfast.go, or nil
+			return g, nil
+		}
 		top, e := j.next()
 		if e != nil && e.syntax && j.window {
 			// Not JSON before the first game: YAML in flow style?

@@ -49,7 +49,10 @@ func (r *Reader) fastYAML() *Game {
 	if y == nil {
 		y = &yfast{}
 	}
-	defer yfastPool.Put(y)
+	defer func() {
+		y.s = nil // not the Reader's buffer
+		yfastPool.Put(y)
+	}()
 	first := lb.line + r.yamlCR + 1
 	var top *yaml.Node
 	for {
@@ -116,7 +119,8 @@ func fastYAMLGame(src []byte, first int, file string, index int, arena *cardAren
 
 var yfastPool sync.Pool
 
-// yamlFastOff turns the fast reader off, for tests that compare it with yaml.v3.
+// yamlFastOff turns the fast readers off (YAML and JSON), for tests that compare them with
+// yaml.v3 and the JSON reader.
 var yamlFastOff bool
 
 // yfastClass marks the bytes the fast reader reads (yfastOK): printable ASCII and the

@@ -277,8 +277,8 @@ func FuzzYAMLFast(f *testing.F) {
 	})
 }
 
-// FuzzYAMLFastStream: every input reads to the same games and messages with the fast reader
-// and without it (where documents end, lines, indexes).
+// FuzzYAMLFastStream: every input reads to the same games and messages with the fast readers
+// (YAML, and JSON's fast path) and without them (where documents end, lines, indexes).
 func FuzzYAMLFastStream(f *testing.F) {
 	for _, name := range yamlFiles(f) {
 		src, err := os.ReadFile(name)
@@ -288,6 +288,9 @@ func FuzzYAMLFastStream(f *testing.F) {
 		}
 	}
 	f.Add([]byte("players: [a, b]\nrounds: [{tricks: [2C 3C]}]\n---\n# x\n---\nplayers: [a, b]\n...\nplayers: [c, d]\n"))
+	// JSON lines: the fast path of the JSON front end from the second game on
+	f.Add([]byte(jsonGame1 + "\n" + jsonGame2 + "\n" + jsonGame1 + "\n"))
+	f.Add([]byte(jsonGame1 + jsonGame2 + "\n\t" + jsonGame2 + " \n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		want, wmsg := readAll(t, src, false)
 		got, gmsg := readAll(t, src, true)
@@ -309,5 +312,57 @@ func TestYAMLCardPair(t *testing.T) {
 				t.Fatalf("%q: %d, want %d", []byte{byte(x), byte(y)}, got, want)
 			}
 		}
+	}
+}
+
+// JSON streams (the test data's JSON files, JSON lines of the games of the YAML test data,
+// objects concatenated, pretty-printed, with tabs, CRLF, escapes and errors) read to the
+// same games and messages with the fast path of the JSON front end and without it.
+func TestJSONFastStreams(t *testing.T) {
+	var lines, pretty [][]byte
+	for _, name := range yamlFiles(t) {
+		games, err := ParseFile(name)
+		if err != nil {
+			continue
+		}
+		for _, g := range games {
+			js, ok := yamlToJSON(AppendYAML(nil, g), jsonStyles[0])
+			require.True(t, ok)
+			lines = append(lines, js)
+			if p, ok := yamlToJSON(AppendYAML(nil, g), jsonStyles[len(jsonStyles)-1]); ok {
+				pretty = append(pretty, p)
+			}
+		}
+	}
+	require.Greater(t, len(lines), 40)
+	jsonl := bytes.Join(lines, []byte("\n"))
+	streams := [][]byte{
+		jsonl,
+		bytes.Join(lines, nil),
+		bytes.Join(pretty, []byte("\n")),
+		bytes.ReplaceAll(jsonl, []byte(", "), []byte(",\t")),
+		bytes.ReplaceAll(jsonl, []byte("\n"), []byte("\r\n")),
+		bytes.Join(lines, []byte("\n---\n")),
+		bytes.Replace(jsonl, []byte(`"ann"`), []byte(`"a\u006en"`), 3),
+		bytes.Replace(jsonl, []byte(`"2C`), []byte(`"2X`), 5),
+		bytes.Replace(jsonl, []byte(`}]}`), []byte(`}]`), 2),
+		append(bytes.Clone(jsonl), "\n\x00"...),
+	}
+	err := filepath.WalkDir("../testdata", func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(path) == ".json" {
+			src, err := os.ReadFile(path)
+			require.NoError(t, err)
+			if looksJSON(src) {
+				streams = append(streams, src, append(bytes.Clone(jsonl[:len(lines[0])+1]), src...))
+			}
+		}
+		return err
+	})
+	require.NoError(t, err)
+	for _, src := range streams {
+		want, wmsg := readAll(t, src, false)
+		got, gmsg := readAll(t, src, true)
+		require.Equal(t, wmsg, gmsg, "%.300q", src)
+		require.Equal(t, want, got, "%.300q", src)
 	}
 }

@@ -63,7 +63,9 @@
 // would and hands it to the same model builder: the games and messages are the same, at a
 // tenth of the time. A stream may hold one object per game, concatenated objects, JSON
 // lines, or a top-level array of games. Input that is not valid JSON before the first game
-// is read falls back to the YAML path (flow-style YAML such as {game: hearts}).
+// is read falls back to the YAML path (flow-style YAML such as {game: hearts}). From the
+// second game on, a game of plain ASCII JSON is read in place (jsonfast.go), with the same
+// tree, or left to the scanner.
 //
 // # Games in a pipeline
 //

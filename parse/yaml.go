@@ -280,6 +280,11 @@ func (p *yamlParser) number(n *yaml.Node, after string) (int, bool) {
 // such strings, "-" or "" or nothing for no cards. Columns: inside a plain or quoted
 // string scalar, the node's column plus the token's offset; otherwise the node's column.
 func (p *yamlParser) cards(n *yaml.Node, cols bool) ([]Card, []int, bool) {
+	if n.Kind == yaml.ScalarNode && len(n.Value)%3 == 2 {
+		if cs, cl, ok, done := p.canonicalList(n, cols); done {
+			return cs, cl, ok
+		}
+	}
 	a := p.arena
 	ok := true
 	switch n.Kind {
@@ -394,6 +399,59 @@ func (p *yamlParser) scalarCards(n *yaml.Node, cols bool) bool {
 		i = j
 	}
 	return ok
+}
+
+// canonicalList is cards for a scalar in the spelling the writers use ("2C 3C 4C"), plain
+// or quoted, in one step; done is false, with nothing done, for anything else.
+func (p *yamlParser) canonicalList(n *yaml.Node, cols bool) (cs []Card, cl []int, ok, done bool) {
+	s := n.Value
+	base := n.Column
+	switch n.Style &^ yaml.TaggedStyle {
+	case 0:
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		base++
+	default:
+		return nil, nil, false, false
+	}
+	m := (len(s) + 1) / 3
+	if m > MaxCards || isNull(n) {
+		return nil, nil, false, false
+	}
+	for j := 2; j < len(s); j += 3 {
+		if s[j] != ' ' {
+			return nil, nil, false, false
+		}
+	}
+	a := p.arena
+	a.reserve(m, cols)
+	c0 := len(a.cards)
+	out := a.cards[c0 : c0+m]
+	tab := &yamlCardPair
+	for k := range out {
+		j := 3 * k
+		if j+1 >= len(s) {
+			return nil, nil, false, false
+		}
+		v := tab[uint16(s[j])|uint16(s[j+1])<<8]
+		if v == 0 {
+			return nil, nil, false, false
+		}
+		out[k] = Card(v - 1)
+	}
+	if !p.tick(len(s)/2+1, n) {
+		return nil, nil, false, true // as scalarCards would
+	}
+	a.cards = a.cards[:c0+m]
+	cs = a.cards[c0 : c0+m : c0+m]
+	if cols {
+		k0 := len(a.cols)
+		cl = a.cols[k0 : k0+m : k0+m]
+		for k := range cl {
+			cl[k] = base + 3*k
+		}
+		a.cols = a.cols[:k0+m]
+	}
+	return cs, cl, true, true
 }
 
 // canonicalCards is scalarCards for the spelling the writers use, two-letter cards one

@@ -12,12 +12,13 @@ import (
 func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 	h := heartsCalc{r: r, rs: s.rs, n: len(r.Seats)}
 	h.tally()
-	h.kind, h.fixed = s.rs.RevokePenalty()
+	h.kind, h.fixed = s.kind, s.fixed
 	h.allVoid = h.kind == "all" && len(r.Revokers) > 0
 	h.findShooter()
 
-	var localBuf [validate.MaxSeats]int
-	local := localBuf[:h.n]
+	m := validate.MaxSeats
+	local := s.rb.vals[5*m : 5*m+h.n : 5*m+h.n] // in the round's block: apply is passed as a value
+
 	copy(local, h.card[:h.n])
 	h.moon(s, out, local)
 	h.notes(s.rp.Players, out)
@@ -134,7 +135,8 @@ func (h *heartsCalc) moon(s *game, out *Round, local []int) {
 		return
 	}
 	r, rs := h.r, h.rs
-	m := &Moon{Player: s.rp.Players[r.Seats[h.shooter]], Choice: "auto"}
+	m := &s.rb.moon
+	*m = Moon{Player: s.rp.Players[r.Seats[h.shooter]], Choice: "auto"}
 	switch {
 	case rs.Moon == "choice" && r.MoonSeat == h.shooter:
 		m.Scoring, m.Choice = r.MoonScoring, "recorded"
@@ -204,7 +206,8 @@ func (s *game) autoMoon(r *validate.Round, shooter int, local []int, apply func(
 		return "old"
 	}
 	apply(local, "old")
-	totals := append([]int(nil), s.totals...)
+	var buf [validate.MaxSeats]int
+	totals := append(buf[:0:min(len(s.totals), len(buf))], s.totals...)
 	for l := range r.Seats {
 		totals[s.unitOf[r.Seats[l]]] += local[l]
 	}

@@ -40,60 +40,138 @@ type game struct {
 	// totals when the last round was checked
 	recTotal, lastTotals []int
 	hasRec               []bool
+
+	sc *Scorer // where the round blocks come from
+	// the revoke penalty of the ruleset (RevokePenalty), read once per game
+	kind  string
+	fixed int
+	// lowBuf holds what endState and lowest return; tiedBuf holds tied
+	lowBuf, tiedBuf [validate.MaxSeats]int
 }
 
 // Score turns a replay into its result: per-round points and totals, moons, penalties,
 // end of game and winner. Rounds recorded after the game ended are reported
 // (after-game-end) and not scored.
-func Score(rp *validate.Replay) *Result {
-	s := newGame(rp)
+func Score(rp *validate.Replay) *Result { return new(Scorer).Score(rp) }
+
+// A Scorer scores games into storage it reuses: a whole replay at once (Score), or a game
+// round by round, as its rounds are replayed (Reset, Add, Result), for a program that
+// decides what comes next from how the game stands (the game generator of `tricks
+// simulate`): each round is scored once, as Score scores it, so a game costs time in
+// proportion to its length. The Result of a game, and all it points to, is valid until the
+// next game is started (a caller that keeps results uses a Scorer per result, or the
+// function Score). Games are scored without allocating (but for notes and messages) once
+// the Scorer has scored one as long. A Scorer is not safe for concurrent use; its zero
+// value is ready for Score.
+type Scorer struct {
+	s      *game // the game being scored (Reset)
+	blk    gameBlock
+	rounds []Round              // storage of the result's rounds
+	blocks []*roundBlock        // the rounds' figures
+	viols  []validate.Violation // storage of the result's violations
+	tied   []string             // storage of the result's tied units
+	units  unitCache
+}
+
+// Score scores rp into the Scorer's result (see Scorer): Reset, Add of each round, Result.
+func (sc *Scorer) Score(rp *validate.Replay) *Result {
+	s := sc.start(rp)
+	sc.s = s
 	for _, r := range rp.Rounds {
 		s.round(r)
 	}
 	return s.result()
 }
 
-// gameBlock holds a game being scored, its result and its per-unit figures in one
-// allocation, with room for the result of a game of one round.
+// unitCache keeps the scoring units of the last game's players under the last ruleset, so
+// that a run of games of the same table does not build them again.
+type unitCache struct {
+	rs      *rulesets.Ruleset
+	players []string // a copy of the players' names
+	names   []string // nil: the names are the players'
+	unitOf  []int
+}
+
+// unitsOf returns rs.Units(players), from the cache when the ruleset and the names are the
+// last ones. The names are never changed in place: results keep them.
+func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []int) {
+	c := &sc.units
+	if c.rs != rs || !slices.Equal(c.players, players) {
+		names, unitOf := rs.Units(players)
+		c.rs, c.players, c.names, c.unitOf = rs, append(c.players[:0], players...), names, unitOf
+		if len(names) == len(players) && (len(names) == 0 || &names[0] == &players[0]) {
+			c.names = nil // the players themselves: this game's slice, not a cached one
+		}
+	}
+	if c.names == nil {
+		return players, c.unitOf
+	}
+	return c.names, c.unitOf
+}
+
+// block returns the zeroed figures of the i-th round scored.
+func (sc *Scorer) block(i int) *roundBlock {
+	for len(sc.blocks) <= i {
+		sc.blocks = append(sc.blocks, &roundBlock{})
+	}
+	b := sc.blocks[i]
+	*b = roundBlock{}
+	return b
+}
+
+// gameBlock holds a game being scored, its result and its per-unit figures.
 type gameBlock struct {
-	g      game
-	res    Result
-	ints   [5 * validate.MaxSeats]int
-	has    [validate.MaxSeats]bool
-	rounds [1]Round
+	g    game
+	res  Result
+	ints [7 * validate.MaxSeats]int
+	has  [validate.MaxSeats]bool
 }
 
-// roundBlock holds a round's figures in one allocation: its points, the totals after it,
-// and the informative penalty-card and trick counts (Hearts family).
+// roundBlock holds a round's figures: its points, the totals after it, the informative
+// penalty-card and trick counts (Hearts family), the bags (Spades), the tie-break's players
+// and the moon.
 type roundBlock struct {
-	pc, tr Scores
-	total  int
-	vals   [4 * validate.MaxSeats]int
+	pc, tr, bags Scores
+	bids         Words
+	total        int
+	moon         Moon
+	vals         [6 * validate.MaxSeats]int
+	names        [validate.MaxSeats]string // tie-break players; Spades bidders
+	words        [validate.MaxSeats]string // Spades bids
+	keys         [validate.MaxSeats]string // Spades tricks' players
 }
 
-// newGame starts scoring rp: its players and rules (the rounds are scored by round).
-func newGame(rp *validate.Replay) *game { return newGameIn(&gameBlock{}, rp) }
-
-// newGameIn starts scoring rp in blk, which must be zero.
-func newGameIn(blk *gameBlock, rp *validate.Replay) *game {
+// start starts scoring rp: its players and rules (the rounds are scored by round).
+func (sc *Scorer) start(rp *validate.Replay) *game {
 	g := rp.Game
+	blk := &sc.blk
+	blk.g = game{}
+	clear(blk.ints[:])
+	clear(blk.has[:])
 	s := &blk.g
-	s.rp, s.rs, s.winner, s.bdnWinner, s.doubt, s.late = rp, rp.Rules, -1, -1, [2]int{-1, -1}, -1
+	s.rp, s.rs, s.winner, s.bdnWinner, s.doubt, s.late, s.sc = rp, rp.Rules, -1, -1, [2]int{-1, -1}, -1, sc
+	s.kind, s.fixed = rp.Rules.RevokePenalty()
 	n := len(rp.Players)
-	s.units, s.unitOf = rp.Rules.Units(rp.Players)
+	s.units, s.unitOf = sc.unitsOf(rp.Rules, rp.Players)
 	if u, m := len(s.units), validate.MaxSeats; u <= m {
 		s.totals, s.bags, s.ptsBuf = blk.ints[:u:u], blk.ints[m:m+u:m+u], blk.ints[2*m:2*m+u:2*m+u]
 		s.recTotal, s.lastTotals, s.hasRec = blk.ints[3*m:3*m+u:3*m+u], blk.ints[4*m:4*m+u:4*m+u], blk.has[:u:u]
 	} else {
 		s.totals, s.bags = make([]int, u), make([]int, u)
 	}
-	rounds := blk.rounds[:0]
-	if len(rp.Rounds) > len(blk.rounds) {
-		rounds = make([]Round, 0, len(rp.Rounds))
+	if r := blk.res.Rounds; cap(r) > cap(sc.rounds) {
+		sc.rounds = r[:0] // grown by the rounds Add gave the last game
 	}
+	if k := len(rp.Rounds); k > cap(sc.rounds) || sc.rounds == nil {
+		sc.rounds = make([]Round, 0, max(k, 1)) // never nil: a game of no rounds has "rounds": []
+	}
+	rounds := sc.rounds[:0]
 	res := &blk.res
-	res.File, res.Game, res.Ruleset, res.Players = g.File, g.Index, rp.Rules.Name, rp.Players
-	res.Rounds, res.Violations = rounds, []validate.Violation{}
+	*res = Result{File: g.File, Game: g.Index, Ruleset: rp.Rules.Name, Players: rp.Players,
+		Rounds: rounds, Violations: sc.viols[:0]}
+	if res.Violations == nil {
+		res.Violations = []validate.Violation{}
+	}
 	if len(s.units) != n {
 		res.Sides = s.units
 	}
@@ -104,13 +182,21 @@ func newGameIn(blk *gameBlock, rp *validate.Replay) *game {
 // result completes the result after the last round.
 func (s *game) result() *Result {
 	res, rp := s.res, s.rp
+	u, m := len(s.units), validate.MaxSeats
 	if k := len(res.Rounds); k > 0 && slices.Equal(res.Rounds[k-1].Totals.Vals, s.totals) {
 		res.Totals = res.Rounds[k-1].Totals // the same figures: share them
+	} else if u <= m {
+		res.Totals = Scores{Keys: s.units, Vals: s.sc.blk.ints[5*m : 5*m+u : 5*m+u]}
+		copy(res.Totals.Vals, s.totals)
 	} else {
 		res.Totals = s.scores(s.totals)
 	}
 	if rp.Rules.Family == rulesets.Spades {
 		b := s.scores(s.bags)
+		if u <= m {
+			b = Scores{Keys: s.units, Vals: s.sc.blk.ints[6*m : 6*m+u : 6*m+u]}
+			copy(b.Vals, s.bags)
+		}
 		res.Bags = &b
 	}
 	res.Finished = s.finished
@@ -118,13 +204,17 @@ func (s *game) result() *Result {
 		res.Winner = &s.units[s.winner] // the names are not changed after the game
 	}
 	if !s.finished && s.ended && len(s.tied) > 1 {
+		res.Tied = s.sc.tied[:0]
 		for _, u := range s.tied {
 			res.Tied = append(res.Tied, s.units[u])
 		}
+		s.sc.tied = res.Tied
 	}
 	for _, r := range res.Rounds {
 		res.Violations = append(res.Violations, r.Violations...)
 	}
+	s.sc.viols = res.Violations[:0]
+	s.sc.rounds = res.Rounds[:0]
 	return res
 }
 
@@ -195,12 +285,13 @@ func (s *game) round(r *validate.Round) {
 		return
 	}
 	out.Dealer = &players[r.Dealer] // the names are not changed after the game
+	s.rb = s.sc.block(len(s.res.Rounds))
 	if r.Tiebreak {
+		out.Tiebreak = s.rb.names[:0:len(r.Seats)]
 		for _, g := range r.Seats {
 			out.Tiebreak = append(out.Tiebreak, players[g])
 		}
 	}
-	s.rb = &roundBlock{}
 	var pts []int // per unit
 	if s.rs.Family == rulesets.Spades {
 		pts = s.spadesRound(r, &out)
@@ -288,13 +379,13 @@ func (s *game) endCheck() {
 		if len(winners) == 1 {
 			s.finished, s.winner, s.tied = true, winners[0], nil
 		} else {
-			s.tied = winners
+			s.tied = append(s.tiedBuf[:0], winners...)
 		}
 	}
 }
 
 // endState says whether totals after `normal` normal rounds end the game, and the units
-// that lead (one: the winner; several: tied).
+// that lead (one: the winner; several: tied), in s.lowBuf (overwritten by the next call).
 func (s *game) endState(totals []int, normal int) (bool, []int) {
 	rs := s.rs
 	if rs.Family == rulesets.Spades {
@@ -316,12 +407,13 @@ func (s *game) endState(totals []int, normal int) (bool, []int) {
 	if !over {
 		return false, nil
 	}
-	return true, lowest(totals, nil)
+	return true, lowest(s.lowBuf[:0], totals, nil)
 }
 
-// lowest returns the units with the lowest value (among only, when not nil).
-func lowest(vals []int, only []int) []int {
-	var best []int
+// lowest returns the units with the lowest value (among only, when not nil), in dst's
+// storage.
+func lowest(dst, vals []int, only []int) []int {
+	best := dst[:0]
 	consider := func(u int) {
 		switch {
 		case len(best) == 0 || vals[u] < vals[best[0]]:
@@ -345,15 +437,16 @@ func lowest(vals []int, only []int) []int {
 // tiebreak decides a tie-break round (one that fits, see tiebreakFits): the fewest points
 // among its players wins; a new tie leaves those players tied.
 func (s *game) tiebreak(r *validate.Round, pts []int) {
-	var in []int
+	var inBuf [validate.MaxSeats]int
+	in := inBuf[:0]
 	for _, g := range r.Seats {
 		in = append(in, s.unitOf[g])
 	}
-	best := lowest(pts, in)
+	best := lowest(s.lowBuf[:0], pts, in)
 	if len(best) == 1 {
 		s.finished, s.winner, s.tied = true, best[0], nil
 	} else {
-		s.tied = best
+		s.tied = append(s.tiedBuf[:0], best...)
 	}
 }
 

@@ -5,29 +5,17 @@ import (
 	"github.com/tricks-dev/tricks/validate"
 )
 
-// A Scorer scores a game round by round, as its rounds are replayed, for a program that
-// decides what comes next from how the game stands (the game generator of `tricks
-// simulate`): each round is scored once, as Score scores it, so a game costs time in
-// proportion to its length. A Scorer is not safe for concurrent use.
-type Scorer struct {
-	s   *game
-	blk *gameBlock
-}
-
 // NewScorer starts scoring rp (its Game, Rules and Players; rp.Rounds may be empty and grow
 // as the rounds are given to Add).
 func NewScorer(rp *validate.Replay) *Scorer {
-	sc := &Scorer{blk: &gameBlock{}}
-	sc.s = newGameIn(sc.blk, rp)
+	sc := &Scorer{}
+	sc.Reset(rp)
 	return sc
 }
 
 // Reset starts scoring another game, rp, in the room of the last one: the Result of the
 // last game is no longer valid. A generator of many games resets one Scorer.
-func (sc *Scorer) Reset(rp *validate.Replay) {
-	*sc.blk = gameBlock{}
-	sc.s = newGameIn(sc.blk, rp)
-}
+func (sc *Scorer) Reset(rp *validate.Replay) { sc.s = sc.start(rp) }
 
 // Add scores the next round of the replay.
 func (sc *Scorer) Add(r *validate.Round) { sc.s.round(r) }

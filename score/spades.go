@@ -27,26 +27,33 @@ func (s *game) readBid(b parse.Bid, ok bool) bid {
 // bids, overtricks and bags, the bag penalty, quicksand (RULES §6, §7).
 func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 	n := len(r.Seats)
-	sp := spadesCalc{s: s, r: r, out: out, pts: s.pts(), newBags: make([]int, len(s.units)), bdnWon: -1}
+	var newBags [validate.MaxSeats]int
+	sp := spadesCalc{s: s, r: r, out: out, pts: s.pts(), newBags: newBags[:len(s.units)], bdnWon: -1}
 	bids := sp.readBids()
 	s.checkBlind(r, bids[:n], out)
 	if r.Played == 0 && !r.Tally {
 		// Bids without play or tally: nothing to score (a nil is not made by not playing).
 		out.Notes = append(out.Notes, "no play recorded: not scored")
-		b := s.scores(s.bags)
-		out.Bags = &b
+		out.Bags = s.roundBags()
 		return sp.pts
 	}
 	for u := range s.units {
 		sp.unit(u, &bids)
 	}
 	sp.bags()
-	b := s.scores(s.bags)
-	out.Bags = &b
+	out.Bags = s.roundBags()
 	if sp.bdnWon >= 0 && s.bdnWinner < 0 {
 		s.bdnWinner = sp.bdnWon
 	}
 	return sp.pts
+}
+
+// roundBags returns the bags after a round, in the round's block.
+func (s *game) roundBags() *Scores {
+	b, m := &s.rb.bags, validate.MaxSeats
+	*b = Scores{Keys: s.units, Vals: s.rb.vals[4*m : 4*m+len(s.bags) : 4*m+len(s.bags)]}
+	copy(b.Vals, s.bags)
+	return b
 }
 
 // spadesCalc is one Spades round being scored, per unit.
@@ -63,8 +70,11 @@ type spadesCalc struct {
 func (sp *spadesCalc) readBids() [validate.MaxSeats]bid {
 	r, players := sp.r, sp.s.rp.Players
 	var bids [validate.MaxSeats]bid
-	bw := Words{}
-	tr := Scores{}
+	rb, m := sp.s.rb, validate.MaxSeats
+	bw := &rb.bids
+	*bw = Words{Keys: rb.names[:0:len(r.Seats)], Vals: rb.words[:0:len(r.Seats)]}
+	tr := &rb.tr
+	*tr = Scores{Keys: rb.keys[:0:len(r.Seats)], Vals: rb.vals[3*m : 3*m : 3*m+len(r.Seats)]}
 	for l := range r.Seats {
 		bids[l] = sp.s.readBid(r.Bids[l], r.HasBid[l])
 		name := players[r.Seats[l]]
@@ -75,7 +85,10 @@ func (sp *spadesCalc) readBids() [validate.MaxSeats]bid {
 		tr.Keys = append(tr.Keys, name)
 		tr.Vals = append(tr.Vals, r.Tricks[l])
 	}
-	sp.out.Bids, sp.out.Tricks = &bw, &tr
+	if len(bw.Keys) == 0 {
+		*bw = Words{}
+	}
+	sp.out.Bids, sp.out.Tricks = bw, tr
 	return bids
 }
 

@@ -1,6 +1,9 @@
 package validate
 
-import "github.com/tricks-dev/tricks/parse"
+import (
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+)
 
 // Allocation-lean construction of a Replay: the hot path replays millions of short games.
 
@@ -27,6 +30,24 @@ type replayBlock2 struct {
 	rp     Replay
 	rounds [2]Round
 	ptrs   [2]*Round
+}
+
+// reuse empties rp for a replay of g under rs and returns its Round values to fill: rp's
+// own storage (grown when g has more rounds than it holds), zeroed but for the capacity of
+// the rounds' slices.
+func (rp *Replay) reuse(g *parse.Game, rs *rulesets.Ruleset) []Round {
+	n := len(g.Rounds)
+	rp.Game, rp.Rules, rp.Players = g, rs, g.Players
+	if n > cap(rp.store) {
+		rp.store, rp.ptrs = make([]Round, n), make([]*Round, 0, n)
+	}
+	rounds := rp.store[:n]
+	for i := range rounds {
+		r := &rounds[i]
+		*r = Round{Violations: r.Violations[:0], Revokers: r.Revokers[:0]}
+	}
+	rp.Rounds = rp.ptrs[:0]
+	return rounds
 }
 
 // newReplay returns an empty replay of g with room for its rounds: the Round values (to be

@@ -76,7 +76,7 @@ func (v *Validator) try(g *parse.Game, r *Round, src *parse.Round, budget int) *
 		h = &Round{}
 	}
 	*h = Round{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
-		Dealer: r.Dealer, PassDir: r.PassDir, Own: r.Own, OwnPass: r.OwnPass, MoonSeat: -1, budget: budget, Violations: h.Violations}
+		seatBuf: r.seatBuf, Dealer: r.Dealer, PassDir: r.PassDir, Own: r.Own, OwnPass: r.OwnPass, MoonSeat: -1, budget: budget, Violations: h.Violations}
 	ne := len(v.errs)
 	ok := v.round(g, h)
 	if !ok || len(v.errs) > ne || h.over() {

@@ -25,6 +25,10 @@ type Replay struct {
 	Rules   *rulesets.Ruleset
 	Players []string
 	Rounds  []*Round
+
+	// storage that ReplayOwnInto reuses: the rounds, and room for the pointers to them
+	store []Round
+	ptrs  []*Round
 }
 
 // Round is one round played through. Per-seat arrays are indexed by the round's local seat:
@@ -35,8 +39,9 @@ type Round struct {
 	Table    *rulesets.Table
 	Rules    *Rules
 	Tiebreak bool
-	Seats    []int // global seat of each participant
-	Dealer   int   // global seat
+	Seats    []int         // global seat of each participant
+	seatBuf  [MaxSeats]int // a tie-break's Seats
+	Dealer   int           // global seat
 	PassDir  string
 	Tally    bool
 	// Own is the transcript's own rules at this table, when they are not the rules applied
@@ -174,16 +179,29 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 // unnamed first leader) and deals the deck; rs judges the play and scores it. Own rules of
 // another family, or that cannot seat the game, are not used; own == rs is the plain replay.
 func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay, error) {
-	v.errs = v.errs[:0]
 	rp, rounds := newReplay(g, Replay{Game: g, Rules: rs, Players: g.Players})
+	return rp, v.replay(rp, rounds, g, rs, own)
+}
+
+// ReplayOwnInto is ReplayOwn into rp, reusing its storage: whatever rp held before (its
+// rounds, their violations) is overwritten, so nothing of an earlier replay into rp may be
+// in use. A worker that keeps one Replay per game in flight replays without allocating
+// (but for the messages of violations); rp keeps room for the longest game it replayed.
+func (v *Validator) ReplayOwnInto(rp *Replay, g *parse.Game, rs, own *rulesets.Ruleset) error {
+	return v.replay(rp, rp.reuse(g, rs), g, rs, own)
+}
+
+// replay plays g through into rp, whose rounds are to be filled in rounds (zero values).
+func (v *Validator) replay(rp *Replay, rounds []Round, g *parse.Game, rs, own *rulesets.Ruleset) error {
+	v.errs = v.errs[:0]
 	n := len(g.Players)
 	if err := v.checkPlayers(rs, n); err != nil {
 		v.errs.Add(g.PlayersPos, err.Error())
-		return rp, v.failed()
+		return v.failed()
 	}
 	if n > MaxSeats {
 		v.errs.Addf(g.PlayersPos, "%d players: at most %d can be seated", n, MaxSeats)
-		return rp, v.failed()
+		return v.failed()
 	}
 	if own == rs || own != nil && (own.Family != rs.Family || v.checkPlayers(own, n) != nil) {
 		own = nil
@@ -236,9 +254,9 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 		rp.Rounds = append(rp.Rounds, r)
 	}
 	if len(v.errs) > 0 {
-		return rp, v.failed()
+		return v.failed()
 	}
-	return rp, nil
+	return nil
 }
 
 // failed returns a copy of the errors collected: the Validator reuses its list for the next
@@ -261,8 +279,8 @@ func nextIn(seats []int, from, n int) int {
 // seatList resolves a tie-break's players to seats in table order. An unknown name is an
 // unknown-player violation; fewer than two known players is an input error.
 func (v *Validator) seatList(g *parse.Game, r *Round, names []string, pos parse.Pos) []int {
-	var seats []int
-	seen := make([]bool, len(g.Players))
+	seats := r.seatBuf[:0]
+	var seen [MaxSeats]bool // the players are at most MaxSeats (checked before the rounds)
 	for _, name := range names {
 		s := seatOf(g.Players, name)
 		if s < 0 {
@@ -271,7 +289,7 @@ func (v *Validator) seatList(g *parse.Game, r *Round, names []string, pos parse.
 		}
 		seen[s] = true
 	}
-	for i, ok := range seen {
+	for i, ok := range seen[:len(g.Players)] {
 		if ok {
 			seats = append(seats, i)
 		}

@@ -46,3 +46,22 @@ func BenchmarkReplay(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(g.Rounds)), "ns/round")
 }
+
+// BenchmarkReplayInto replays the same game into a reused Replay, as the CLI's pipeline
+// does: no allocation once the Replay has room for the game (messages of violations aside).
+func BenchmarkReplayInto(b *testing.B) {
+	g, rs := loadBenchGame(b)
+	v := validate.New()
+	var rp validate.Replay
+	if err := v.ReplayOwnInto(&rp, g, rs, nil); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := v.ReplayOwnInto(&rp, g, rs, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(g.Rounds)), "ns/round")
+}

@@ -35,6 +35,15 @@ type job struct {
 	err  error // input error: parse, ruleset, or replay (exit 2)
 	rp   *validate.Replay
 	res  *score.Result
+	// out is where the game is replayed and scored, rp and res pointing into it, when the
+	// games may be reused (as buf); nil: fresh memory.
+	out *jobBuf
+}
+
+// jobBuf is the storage of one game's replay and result.
+type jobBuf struct {
+	rp validate.Replay
+	sc score.Scorer
 }
 
 // transcriptFiles expands the arguments: files as given, directories to the transcripts
@@ -162,6 +171,7 @@ var freshGames = false
 type batch struct {
 	jobs []job
 	bufs []parse.GameBuffer // bufs[k] is jobs[k]'s, when the games may be reused
+	outs []jobBuf           // outs[k] is jobs[k]'s replay and result, then too
 	done chan struct{}
 }
 
@@ -188,12 +198,13 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 		v, res := newWorker(c)
 		var j job
 		var buf *parse.GameBuffer
+		var out *jobBuf
 		if reuse {
-			buf = new(parse.GameBuffer)
+			buf, out = new(parse.GameBuffer), new(jobBuf)
 		}
 		for _, f := range files {
 			e.readFileLazy(f, func(p *parse.Pending, err error) {
-				j = job{file: displayName(f), src: *p, buf: buf, err: err}
+				j = job{file: displayName(f), src: *p, buf: buf, out: out, err: err}
 				process(v, res, &j)
 				show(&j)
 			})
@@ -223,7 +234,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 		default:
 			b := &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{})}
 			if reuse {
-				b.bufs = make([]parse.GameBuffer, batchSize)
+				b.bufs, b.outs = make([]parse.GameBuffer, batchSize), make([]jobBuf, batchSize)
 			}
 			return b
 		}
@@ -240,10 +251,11 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 		for _, f := range files {
 			e.readFileLazy(f, func(p *parse.Pending, err error) {
 				var buf *parse.GameBuffer
+				var out *jobBuf
 				if reuse {
-					buf = &b.bufs[len(b.jobs)]
+					buf, out = &b.bufs[len(b.jobs)], &b.outs[len(b.jobs)]
 				}
-				b.jobs = append(b.jobs, job{file: displayName(f), src: *p, buf: buf, err: err})
+				b.jobs = append(b.jobs, job{file: displayName(f), src: *p, buf: buf, out: out, err: err})
 				if len(b.jobs) == batchSize {
 					send()
 				}
@@ -348,7 +360,13 @@ func process(v *validate.Validator, res *resolver, j *job) {
 	if j.rs, j.err = res.resolve(j.game); j.err != nil {
 		return
 	}
-	rp, err := v.ReplayOwn(j.game, j.rs, own)
+	var rp *validate.Replay
+	var err error
+	if j.out != nil {
+		rp, err = &j.out.rp, v.ReplayOwnInto(&j.out.rp, j.game, j.rs, own)
+	} else {
+		rp, err = v.ReplayOwn(j.game, j.rs, own)
+	}
 	if err != nil {
 		var el parse.ErrorList
 		if errors.As(err, &el) {
@@ -362,7 +380,11 @@ func process(v *validate.Validator, res *resolver, j *job) {
 		return
 	}
 	j.rp = rp
-	j.res = score.Score(rp)
+	if j.out != nil {
+		j.res = j.out.sc.Score(rp)
+	} else {
+		j.res = score.Score(rp)
+	}
 }
 
 // printError writes an input error, one line per positioned message.

@@ -1,0 +1,158 @@
+package validate_test
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
+	"github.com/tricks-dev/tricks/validate/simulate"
+)
+
+// reuseCase is one game and the rules it is replayed under: rs judges, own (nil: none) is
+// the transcript's own rules.
+type reuseCase struct {
+	name    string
+	g       *parse.Game
+	rs, own *rulesets.Ruleset
+}
+
+// reuseCases gathers games of every kind: the transcripts of the repository's testdata
+// (legal games, illegal plays, transcript errors, slips, tie-breaks, tallies, Spades), and
+// simulated games of every built-in ruleset and table size, with illegal plays injected,
+// with and without their deals. Each is replayed under its own rules, and a Hearts-family
+// game also under another ruleset of its family with its rules as its own.
+func reuseCases(t *testing.T) []reuseCase {
+	t.Helper()
+	var games []*parse.Game
+	err := filepath.WalkDir("../testdata", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".expected.json") {
+			return err
+		}
+		switch filepath.Ext(p) {
+		case ".tricks", ".yaml", ".yml", ".json":
+		default:
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		gs, err := parse.ParseBytes(src, p)
+		if err == nil {
+			games = append(games, gs...)
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.Greater(t, len(games), 100, "the testdata transcripts")
+
+	for _, name := range rulesets.Names() {
+		rs, err := rulesets.Builtin(name)
+		require.NoError(t, err)
+		for n := 3; n <= 6; n++ {
+			if rs.CheckPlayers(n) != nil {
+				continue
+			}
+			for _, deal := range []bool{true, false} {
+				sim, err := simulate.New(rs, n, uint64(n), simulate.Options{Illegal: 0.05, WithDeal: deal, MaxRounds: 12})
+				require.NoError(t, err)
+				for i := 1; i <= 2; i++ {
+					g, err := sim.Game(i)
+					require.NoError(t, err)
+					g.Ruleset = name
+					games = append(games, g)
+				}
+			}
+		}
+	}
+
+	var cases []reuseCase
+	other := map[string]*rulesets.Ruleset{}
+	for _, name := range []string{"black-maria", "spades"} {
+		rs, err := rulesets.Builtin(name)
+		require.NoError(t, err)
+		other[rs.Family] = rs
+	}
+	for _, g := range games {
+		rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
+		if err != nil {
+			continue // a ruleset error: no replay
+		}
+		name := g.File + ":" + g.Ruleset
+		cases = append(cases, reuseCase{name: name, g: g, rs: rs})
+		if o := other[rs.Family]; o != nil && o.Name != rs.Name {
+			cases = append(cases, reuseCase{name: name + " as " + o.Name, g: g, rs: o, own: rs})
+		}
+	}
+	return cases
+}
+
+// TestReuseMatchesFresh: one Validator, one Replay and one Scorer reused over many different
+// games, one after the other (and again in the reverse order), give exactly what a fresh
+// Validator and the function Score give for each: the same rounds (violations, hands,
+// leaders and winners), the same input errors, the same results.
+func TestReuseMatchesFresh(t *testing.T) {
+	cases := reuseCases(t)
+	v := validate.New()
+	v.Diagnose = true
+	var rp validate.Replay
+	var sc score.Scorer
+	withViolations, failed := 0, 0
+	check := func(c reuseCase) {
+		fresh := validate.New()
+		fresh.Diagnose = true
+		want, wantErr := fresh.ReplayOwn(c.g, c.rs, c.own)
+		err := v.ReplayOwnInto(&rp, c.g, c.rs, c.own)
+		if wantErr != nil {
+			failed++
+			require.Error(t, err, c.name)
+			require.Equal(t, wantErr.Error(), err.Error(), c.name)
+			var el parse.ErrorList
+			require.True(t, errors.As(err, &el), c.name)
+			return
+		}
+		require.NoError(t, err, c.name)
+		require.Equal(t, len(want.Rounds), len(rp.Rounds), c.name)
+		for i := range want.Rounds {
+			require.Equal(t, plainRound(want.Rounds[i]), plainRound(rp.Rounds[i]), "%s round %d", c.name, i+1)
+			require.Equal(t, want.Rounds[i].View(c.g), rp.Rounds[i].View(c.g), "%s round %d", c.name, i+1)
+		}
+		res := sc.Score(&rp)
+		wantRes := score.Score(want)
+		require.Equal(t, wantRes, res, c.name)
+		require.Equal(t, string(wantRes.AppendJSON(nil)), string(res.AppendJSON(nil)), c.name)
+		if len(res.Violations) > 0 {
+			withViolations++
+		}
+	}
+	for _, c := range cases {
+		check(c)
+	}
+	for i := len(cases) - 1; i >= 0; i-- {
+		check(cases[i])
+	}
+	t.Logf("%d cases, %d with violations, %d input errors", len(cases), withViolations/2, failed/2)
+	require.Greater(t, withViolations, len(cases)/4, "games with violations")
+	require.Positive(t, failed, "games with input errors")
+}
+
+// plainRound is a round with its empty slices nil: a reused round keeps the room of its
+// slices, a fresh one has none.
+func plainRound(r *validate.Round) validate.Round {
+	c := *r
+	if len(c.Violations) == 0 {
+		c.Violations = nil
+	}
+	if len(c.Revokers) == 0 {
+		c.Revokers = nil
+	}
+	return c
+}

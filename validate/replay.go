@@ -78,6 +78,9 @@ type Round struct {
 
 // Local returns the local seat of global seat g, or -1.
 func (r *Round) Local(g int) int {
+	if g >= 0 && g < len(r.Seats) && r.Seats[g] == g {
+		return g // every seat up to g plays (the seats are in table order): most rounds
+	}
 	for i, s := range r.Seats {
 		if s == g {
 			return i
@@ -327,18 +330,24 @@ func (r *Round) add(v Violation) { r.Violations = append(r.Violations, v) }
 // local resolves a player name to a local seat, reporting unknown-player when it is not at
 // the table of this round.
 func (r *Round) local(g *parse.Game, name string, pos parse.Pos) int {
-	gs := seatOf(g.Players, name)
-	if gs >= 0 {
+	if gs := seatOf(g.Players, name); gs >= 0 {
 		if l := r.Local(gs); l >= 0 {
 			return l
 		}
+	}
+	r.unknown(g, name, pos)
+	return -1
+}
+
+// unknown reports a name that local cannot seat.
+func (r *Round) unknown(g *parse.Game, name string, pos parse.Pos) {
+	if seatOf(g.Players, name) >= 0 {
 		r.add(Violation{Round: r.Number, Player: name, Card: parse.NoCard, Rule: UnknownPlayer,
 			Msg: fmt.Sprintf("%s does not play in this tie-break", name), Pos: pos})
-		return -1
+		return
 	}
 	r.add(Violation{Round: r.Number, Player: name, Card: parse.NoCard, Rule: UnknownPlayer,
 		Msg: fmt.Sprintf("%q is not a player%s (players: %s)", name, parse.DidYouMean(name, g.Players), joinNames(g.Players)), Pos: pos})
-	return -1
 }
 
 // name returns the player name of a local seat.

@@ -318,17 +318,17 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	v.winners = grow(v.winners, nt)
 	v.bad = growBool(v.bad, nt*n)
 	// Cards in the known hands are reserved: nobody else can play them.
-	var seen, reserved [parse.NumCards]uint8
+	allKnown := true
 	for l := 0; l < n; l++ {
+		allKnown = allKnown && known[l]
+	}
+	var counted, reserved [parse.NumCards]uint8
+	for l := 0; l < n && !allKnown; l++ {
 		if known[l] {
 			eachCard(hands[l], func(c parse.Card) { reserved[c]++ })
 		}
 	}
 	var inferred [MaxSeats]Hand
-	allKnown := true
-	for l := 0; l < n; l++ {
-		allKnown = allKnown && known[l]
-	}
 	next := firstLeader
 	for ti := range src.Tricks {
 		tr := &src.Tricks[ti]
@@ -366,10 +366,10 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 			r.leaders[ti] = int8(leader)
 		}
 		// Every card of a known hand is judged against it in pass 2; the others are counted.
-		for k, p := 0, leader; k < len(tr.Cards) && !allKnown; k++ {
+		for k, p := 0, leader; !allKnown && k < len(tr.Cards); k++ {
 			if c := tr.Cards[k]; !known[p] {
-				if c < parse.NumCards && int(seen[c]+reserved[c]) < copies(t, c) {
-					seen[c]++
+				if c < parse.NumCards && int(counted[c]+reserved[c]) < copies(t, c) {
+					counted[c]++
 					inferred[p].Add(c)
 					v.bad[ti*n+k] = false
 				} else {
@@ -404,73 +404,12 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	}
 
 	// Pass 2: legality, and the cards won.
-	clear(seen[:])
-	broken := false
-	st := TrickState{}
-	for ti := range src.Tricks {
-		if r.over() {
-			return true // a trial replay past its budget (diagnose.go): the rest does not matter
-		}
-		tr := &src.Tricks[ti]
-		leader := int(v.leaders[ti])
-		st.Trick, st.Broken = ti+1, broken
-		if ti == 0 {
-			v.firstLead(g, r, tr, leader, eldest, holder, lc, firstLead)
-		}
-		p := leader           // the seat playing card k: (leader + k) % n
-		st.Led = parse.NoSuit // rules.LedSuit(tr.Cards[:k]), kept up to date as the cards are played
-		for k, c := range tr.Cards {
-			st.Pos = k
-			ok := hands[p].Has(c)
-			if !known[p] {
-				ok = !v.bad[ti*n+k]
-			}
-			if !ok {
-				pos := cardPos(tr, k)
-				if copies(t, c) > 0 && int(seen[c]) >= copies(t, c) {
-					r.viol(DuplicateCard, ti+1, r.name(g, p), c, pos, "%s was already played this round", c)
-				} else {
-					r.viol(NotInHand, ti+1, r.name(g, p), c, pos, "%s cannot hold %s", r.name(g, p), c)
-				}
-			} else {
-				// Following the suit led is always legal (Judge says so too): only the other
-				// plays are judged.
-				rule := ""
-				if k == 0 || st.Led == parse.NoSuit || rules.suitOf[c] != st.Led {
-					rule = rules.Judge(hands[p], c, &st)
-				}
-				if rule != "" {
-					name := r.name(g, p)
-					pos := cardPos(tr, k)
-					switch rule {
-					case Revoke:
-						r.viol(rule, ti+1, name, c, pos, "%s played %s on a %s lead while holding %s", name, c, st.Led, st.Led)
-						r.note(v.heldNote(g, r, ti, p, known[p], hands[p], rules.SuitMask(st.Led), "of the suit led"))
-						r.Revokers = append(r.Revokers, p)
-					case FirstTrickPenalty:
-						r.viol(rule, ti+1, name, c, pos, "%s discarded %s on trick 1 while holding a card without points", name, c)
-						r.note(v.heldNote(g, r, ti, p, known[p], hands[p], ^t.Penalty, "without points"))
-					default:
-						r.viol(rule, ti+1, name, c, pos, "%s led %s before %s were broken", name, c, suitName(rules.brk))
-						r.note(v.heldNote(g, r, ti, p, known[p], hands[p], ^(rules.SuitMask(rules.brk) | rules.fools), "to lead instead"))
-					}
-				}
-				hands[p].Remove(c)
-			}
-			if c < parse.NumCards && seen[c] < 255 {
-				seen[c]++
-			}
-			if rules.Breaks(c) {
-				broken = true
-			}
-			if st.Led == parse.NoSuit {
-				st.Led = rules.suitOf[c]
-			}
-			if p++; p == n {
-				p = 0
-			}
-		}
-		r.Take(tr.Cards, leader, int(v.winners[ti]), ti == len(src.Tricks)-1)
+	if r.over() {
+		return true // a trial replay past its budget (diagnose.go): the rest does not matter
+	}
+	v.firstLead(g, r, &src.Tricks[0], int(v.leaders[0]), eldest, holder, lc, firstLead)
+	if !v.judge(g, r, hands, known) {
+		return true
 	}
 	r.Played = len(src.Tricks)
 	if r.Played < t.HandSize {
@@ -478,6 +417,169 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	}
 	return true
 }
+
+// judge is pass 2 of play: the legality of each card against the hands (known, or inferred
+// from the play), and the cards and tricks won. It returns false when a trial replay
+// (diagnose.go) went past its budget.
+func (v *Validator) judge(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
+	src := r.Src
+	broken := false
+	sc := cardScan{hands: hands, known: known, bad: v.bad, rules: r.Rules, n: len(r.Seats)}
+	for ti := range src.Tricks {
+		if ti > 0 && r.over() {
+			return false // the rest does not matter
+		}
+		tr := &src.Tricks[ti]
+		leader := int(v.leaders[ti])
+		sc.ti, sc.before = ti, broken
+		sc.k, sc.p, sc.led, sc.won = 0, leader, parse.NoSuit, Hand{}
+		for {
+			sc.run(tr.Cards)
+			if sc.k == len(tr.Cards) {
+				break
+			}
+			v.card(g, r, &sc, tr)
+		}
+		broken = broken || sc.won.A&r.Rules.breakers != 0 // rules.Breaks of a card of the trick
+		r.TakeHand(sc.won, leader, int(v.winners[ti]), ti == len(src.Tricks)-1)
+	}
+	return true
+}
+
+// cardScan is pass 2 of play within a trick: where it is (card k, played by seat p), and the
+// trick so far (the suit led, its cards).
+type cardScan struct {
+	hands  *[MaxSeats]Hand
+	known  *[MaxSeats]bool
+	bad    []bool // the cards of the hands not known that cannot be held, by trick*n+k
+	rules  *Rules
+	n      int
+	ti     int  // the trick (0-based)
+	before bool // the break state before the trick
+	k, p   int
+	led    parse.Suit // rules.LedSuit(the trick's cards before k)
+	won    Hand       // the trick's cards before k
+}
+
+// run plays the cards of the trick from k on while each is plainly fine: held, and following
+// the suit led or surely legal (Rules.surelyLegal). It stops at the end of the trick or at
+// the first card that needs more (a report, or Judge), which card then handles. It calls
+// nothing, so that the loop keeps its values in registers.
+func (s *cardScan) run(cards []parse.Card) {
+	k, p, led, won := s.k, s.p, s.led, s.won
+	hands, known, bad, rules := s.hands, s.known, s.bad, s.rules
+	base := s.ti * s.n
+	for ; k < len(cards); k++ {
+		c := cards[k]
+		bit := parse.CardSet(1) << c // 0 for a card outside the sets
+		h := &hands[p&(MaxSeats-1)]  // p < n <= MaxSeats
+		if known[p&(MaxSeats-1)] {
+			if h.A&bit == 0 { // a hand holds only cards of the deck
+				break
+			}
+		} else if bad[base+k] {
+			break
+		}
+		// Following the suit led is always legal (Judge says so too).
+		if (k == 0 || led == parse.NoSuit || rules.suitOf[c] != led) && !rules.surelyLegal(h.A, bit, s.ti, k, led, s.before) {
+			break
+		}
+		if h.B&bit != 0 { // h.Remove(c)
+			h.B &^= bit
+		} else {
+			h.A &^= bit
+		}
+		won.B |= won.A & bit // won.Add(c)
+		won.A |= bit
+		if led == parse.NoSuit {
+			led = rules.suitOf[c]
+		}
+		if p++; p == s.n {
+			p = 0
+		}
+	}
+	s.k, s.p, s.led, s.won = k, p, led, won
+}
+
+// card plays card k of trick tr, the one run stopped at: a card not held is reported, a
+// held one judged (Judge) and played.
+func (v *Validator) card(g *parse.Game, r *Round, s *cardScan, tr *parse.Trick) {
+	k, p, c := s.k, s.p, tr.Cards[s.k]
+	bit := parse.CardSet(1) << c
+	h := &s.hands[p]
+	ok := h.A&bit != 0
+	if !s.known[p] {
+		ok = !s.bad[s.ti*s.n+k]
+	}
+	switch {
+	case !ok:
+		v.notHeld(g, r, s.ti, k, p, c)
+	case k > 0 && s.led != parse.NoSuit && s.rules.suitOf[c] == s.led:
+		// Following the suit led is always legal (Judge says so too).
+	default:
+		st := TrickState{Trick: s.ti + 1, Pos: k, Led: s.led, Broken: s.before}
+		if rule := s.rules.Judge(*h, c, &st); rule != "" {
+			v.illegal(g, r, tr, s.ti, k, p, c, rule, &st, s.known[p], *h)
+		}
+	}
+	if ok {
+		h.Remove(c)
+	}
+	s.won.Add(c)
+	if s.led == parse.NoSuit {
+		s.led = s.rules.suitOf[c]
+	}
+	if s.k, s.p = k+1, p+1; s.p == s.n {
+		s.p = 0
+	}
+}
+
+// notHeld reports card k of trick ti, c played by seat p, that p cannot hold: played
+// before as often as the deck has it, or not in hand.
+func (v *Validator) notHeld(g *parse.Game, r *Round, ti, k, p int, c parse.Card) {
+	tr := &r.Src.Tricks[ti]
+	pos := cardPos(tr, k)
+	seen := 0 // times c is played before
+	for tj := 0; tj <= ti; tj++ {
+		for kj, d := range r.Src.Tricks[tj].Cards {
+			if tj == ti && kj == k {
+				break
+			}
+			if d == c {
+				seen++
+			}
+		}
+	}
+	if n := copies(r.Table, c); n > 0 && seen >= n {
+		r.viol(DuplicateCard, ti+1, r.name(g, p), c, pos, "%s was already played this round", c)
+	} else {
+		r.viol(NotInHand, ti+1, r.name(g, p), c, pos, "%s cannot hold %s", r.name(g, p), c)
+	}
+}
+
+// illegal reports card k of trick ti, c played by seat p from hand h at st, that breaks rule
+// (as Judge says), with a note of what p held instead.
+func (v *Validator) illegal(g *parse.Game, r *Round, tr *parse.Trick, ti, k, p int, c parse.Card, rule string, st *TrickState, known bool, h Hand) {
+	rules, t := r.Rules, r.Table
+	name := r.name(g, p)
+	pos := cardPos(tr, k)
+	switch rule {
+	case Revoke:
+		r.viol(rule, ti+1, name, c, pos, "%s played %s on a %s lead while holding %s", name, c, st.Led, st.Led)
+		r.note(v.heldNote(g, r, ti, p, known, h, rules.SuitMask(st.Led), "of the suit led"))
+		r.Revokers = append(r.Revokers, p)
+	case FirstTrickPenalty:
+		r.viol(rule, ti+1, name, c, pos, "%s discarded %s on trick 1 while holding a card without points", name, c)
+		r.note(v.heldNote(g, r, ti, p, known, h, ^t.Penalty, "without points"))
+	default:
+		r.viol(rule, ti+1, name, c, pos, "%s led %s before %s were broken", name, c, suitName(rules.brk))
+		r.note(v.heldNote(g, r, ti, p, known, h, ^(rules.SuitMask(rules.brk) | rules.fools), "to lead instead"))
+	}
+}
+
+// union is the multiset union of two hands as Add makes it: a card present twice or more
+// counts twice.
+func union(a, b Hand) Hand { return Hand{A: a.A | b.A, B: a.B | b.B | a.A&b.A} }
 
 // leftOut names the cards a short trick seems to have lost: in a round whose other tricks are
 // all there, the cards of the deck that are played nowhere ("" otherwise).
@@ -599,14 +701,6 @@ func suitName(s parse.Suit) string {
 	}
 	return s.String()
 }
-
-func addAll(h *Hand, cards []parse.Card) {
-	for _, c := range cards {
-		h.Add(c)
-	}
-}
-
-func addHand(h *Hand, o Hand) { eachCard(o, func(c parse.Card) { h.Add(c) }) }
 
 // eachCard calls f for every card of h, copies included, without allocating.
 func eachCard(h Hand, f func(parse.Card)) {

@@ -102,6 +102,22 @@ func (r *Rules) Judge(hand Hand, c parse.Card, st *TrickState) string {
 	return FirstTrickPenalty // a penalty card discarded to trick 1
 }
 
+// surelyLegal reports plays that Judge accepts, from the masks alone: card bit played
+// from a hand whose first copies are held (Hand.A), at position k of trick ti (0-based),
+// with led the suit led so far and broken the break state before the trick. It is the test
+// the replay makes first, so that it calls Judge only for the plays that may break a rule;
+// false does not mean illegal.
+func (r *Rules) surelyLegal(held, bit parse.CardSet, ti, k int, led parse.Suit, broken bool) bool {
+	switch {
+	case k == 0: // a lead: the break suit only
+		return broken || r.brk == parse.NoSuit || bit&r.mask[r.brk] == 0
+	case led == parse.NoSuit: // after a fool
+		return true
+	default: // not following the suit led: a void, and no penalty card on trick 1
+		return held&r.mask[led] == 0 && (ti > 0 || !r.ban || bit&r.penalty == 0)
+	}
+}
+
 // Legal returns the cards of hand that may be played at st (first-lead rules aside).
 func (r *Rules) Legal(hand Hand, st *TrickState) parse.CardSet {
 	h := hand.A
@@ -311,32 +327,29 @@ type Taking struct {
 // trick's cards go on to the next trick won; the last trick's go to its leader, without
 // counting as a trick won (RULES §7).
 func (t *Taking) Take(cards []parse.Card, leader, w int, last bool) {
+	var trick Hand
+	for _, c := range cards {
+		bit := parse.CardSet(1) << c // trick.Add(c)
+		trick.B |= trick.A & bit
+		trick.A |= bit
+	}
+	t.TakeHand(trick, leader, w, last)
+}
+
+// TakeHand is Take of a trick's cards as a Hand (each card added as Hand.Add adds it).
+func (t *Taking) TakeHand(trick Hand, leader, w int, last bool) {
 	switch {
-	case w >= 0 && t.carried == Hand{}:
-		// Most tricks: distinct cards the winner has not won yet take one bit operation.
-		var set parse.CardSet
-		for _, c := range cards {
-			set |= 1 << c
-		}
-		if won := &t.Won[w]; set.Len() == len(cards) && won.A&set == 0 {
-			won.A |= set
-		} else {
-			addAll(won, cards)
-		}
-		t.Tricks[w]++
 	case w >= 0:
-		addAll(&t.Won[w], cards)
-		addHand(&t.Won[w], t.carried)
+		t.Won[w] = union(t.Won[w], union(trick, t.carried))
 		t.carried = Hand{}
 		t.Tricks[w]++
 	case last:
-		addAll(&t.Won[leader], cards)
-		addHand(&t.Won[leader], t.carried)
+		t.Won[leader] = union(t.Won[leader], union(trick, t.carried))
 		t.carried = Hand{}
 		t.Carried++
 		t.LastToLeader = true
 	default:
-		addAll(&t.carried, cards)
+		t.carried = union(t.carried, trick)
 		t.Carried++
 	}
 }

@@ -2,7 +2,9 @@ package score
 
 import (
 	"fmt"
+	"math/bits"
 
+	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
 )
@@ -11,7 +13,7 @@ import (
 // moon, revoke penalties and the no-tricks bonus (RULES §4).
 func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 	h := heartsCalc{r: r, rs: s.rs, n: len(r.Seats)}
-	h.tally()
+	h.tally(s.sc.valuesOf(r.Table))
 	h.kind, h.fixed = s.kind, s.fixed
 	h.allVoid = h.kind == "all" && len(r.Revokers) > 0
 	h.findShooter()
@@ -46,24 +48,56 @@ type heartsCalc struct {
 	shooter int // local seat of the moon shooter, -1 when none
 }
 
-// Card points.
-func (h *heartsCalc) tally() {
-	t := h.r.Table
+// Card points: each card won adds its value, and counts as a penalty card (a positive
+// value) or adds to the bonus (the others), by the groups of cards of one value.
+func (h *heartsCalc) tally(vs *valueSets) {
 	for l := 0; l < h.n; l++ {
-		for _, set := range [2]uint64{uint64(h.r.Won[l].A), uint64(h.r.Won[l].B)} {
-			for set != 0 {
-				c := trailing(set)
-				set &= set - 1
-				v := t.Value[c]
-				h.card[l] += v
-				if v > 0 {
-					h.pen[l]++
-				} else {
-					h.bonus[l] += v
-				}
+		won := h.r.Won[l]
+		for _, g := range vs.groups {
+			k := bits.OnesCount64(uint64(won.A&g.cards)) + bits.OnesCount64(uint64(won.B&g.cards))
+			h.card[l] += k * g.value
+			if g.value > 0 {
+				h.pen[l] += k
+			} else {
+				h.bonus[l] += k * g.value
 			}
 		}
 	}
+}
+
+// valueSets groups the cards of a table by their value, the cards of value 0 left out.
+type valueSets struct {
+	t      *rulesets.Table
+	groups []valueGroup
+}
+
+type valueGroup struct {
+	value int
+	cards parse.CardSet
+}
+
+// valuesOf returns the value groups of t (cached for the last table).
+func (sc *Scorer) valuesOf(t *rulesets.Table) *valueSets {
+	vs := &sc.values
+	if vs.t == t {
+		return vs
+	}
+	vs.t, vs.groups = t, vs.groups[:0]
+next:
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		v := t.Value[c]
+		if v == 0 {
+			continue
+		}
+		for i := range vs.groups {
+			if vs.groups[i].value == v {
+				vs.groups[i].cards |= 1 << c
+				continue next
+			}
+		}
+		vs.groups = append(vs.groups, valueGroup{v, 1 << c})
+	}
+	return vs
 }
 
 // The moon: the shooter won every penalty card in play, both copies with two decks; cards

@@ -71,6 +71,7 @@ type Scorer struct {
 	viols  []validate.Violation // storage of the result's violations
 	tied   []string             // storage of the result's tied units
 	units  unitCache
+	values valueSets // of the last table scored
 }
 
 // Score scores rp into the Scorer's result (see Scorer): Reset, Add of each round, Result.
@@ -90,6 +91,8 @@ type unitCache struct {
 	players []string // a copy of the players' names
 	names   []string // nil: the names are the players'
 	unitOf  []int
+	// distinct: no two units have the same name (a unit's points are then its own)
+	distinct bool
 }
 
 // unitsOf returns rs.Units(players), from the cache when the ruleset and the names are the
@@ -101,6 +104,10 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 		c.rs, c.players, c.names, c.unitOf = rs, append(c.players[:0], players...), names, unitOf
 		if len(names) == len(players) && (len(names) == 0 || &names[0] == &players[0]) {
 			c.names = nil // the players themselves: this game's slice, not a cached one
+		}
+		c.distinct = true
+		for i := range names {
+			c.distinct = c.distinct && !slices.Contains(names[i+1:], names[i])
 		}
 	}
 	if c.names == nil {
@@ -115,7 +122,9 @@ func (sc *Scorer) block(i int) *roundBlock {
 		sc.blocks = append(sc.blocks, &roundBlock{})
 	}
 	b := sc.blocks[i]
-	*b = roundBlock{}
+	// The figures are written before they are read (the arrays of names are appended to
+	// from empty): only the headers are cleared.
+	b.pc, b.tr, b.bags, b.bids, b.total, b.moon = Scores{}, Scores{}, Scores{}, Words{}, 0, Moon{}
 	return b
 }
 
@@ -304,10 +313,15 @@ func (s *game) round(r *validate.Round) {
 	}
 	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
 	out.Points = Scores{Keys: keys, Vals: vals[:len(keys):len(keys)]}
-	for i, k := range keys {
-		for u, name := range s.units {
-			if name == k {
-				out.Points.Vals[i] = pts[u]
+	if !r.Tiebreak && s.sc.units.distinct {
+		copy(out.Points.Vals, pts) // the keys are the units, each its own
+	} else {
+		clear(out.Points.Vals)
+		for i, k := range keys {
+			for u, name := range s.units {
+				if name == k {
+					out.Points.Vals[i] = pts[u]
+				}
 			}
 		}
 	}

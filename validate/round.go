@@ -100,6 +100,12 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 			r.viol(DealSize, 0, d.Player, parse.NoCard, d.Pos, "%s was dealt %d cards, expected %d", d.Player, len(d.Cards), t.HandSize)
 		}
 		if t.Deck2 == 0 { // one deck: a card is in it or not, dealt once or not, one bit each
+			if m := cardMask(d.Cards); m.Len() == len(d.Cards) && m&^t.Deck == 0 && m&deckSeen.A == 0 {
+				// Distinct cards of the deck, none dealt before: what the loop below does.
+				deckSeen.A |= m
+				dealt[l].A |= m
+				continue
+			}
 			for _, c := range d.Cards {
 				bit := parse.CardSet(1) << c
 				switch {
@@ -330,7 +336,12 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	}
 	var inferred [MaxSeats]Hand
 	next := firstLeader
-	for ti := range src.Tricks {
+	for ti := 0; ti < nt; ti++ {
+		if allKnown {
+			if ti, next = v.plainTricks(r, ti, next); ti == nt {
+				break
+			}
+		}
 		tr := &src.Tricks[ti]
 		if len(tr.Cards) != n {
 			v.errs.Addf(tr.Pos, "trick %d has %d cards, expected %d (one per player)%s", ti+1, len(tr.Cards), n, leftOut(src, t, n))
@@ -416,6 +427,35 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		v.incomplete(g, r, hands, known)
 	}
 	return true
+}
+
+// plainTricks is pass 1 of play for the tricks from ti on while they are plain: one card a
+// seat, no leader named, the leader known, every hand known (no card to count). It takes
+// their leaders and winners, and returns the first trick that is not plain (or the number
+// of tricks) and its leader.
+func (v *Validator) plainTricks(r *Round, ti, next int) (int, int) {
+	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
+	leaders, winners := v.leaders, v.winners
+	for ; ti < len(tricks); ti++ {
+		tr := &tricks[ti]
+		if len(tr.Cards) != n || tr.Leader != "" || next < 0 {
+			break
+		}
+		leader := next
+		leaders[ti] = int8(leader)
+		if w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards)); w >= 0 {
+			if next = leader + w; next >= n {
+				next -= n
+			}
+			winners[ti] = int8(next)
+		} else {
+			winners[ti], next = -1, leader
+		}
+		if ti < len(r.leaders) {
+			r.leaders[ti], r.winners[ti] = leaders[ti], winners[ti]
+		}
+	}
+	return ti, next
 }
 
 // judge is pass 2 of play: the legality of each card against the hands (known, or inferred
@@ -575,6 +615,15 @@ func (v *Validator) illegal(g *parse.Game, r *Round, tr *parse.Trick, ti, k, p i
 		r.viol(rule, ti+1, name, c, pos, "%s led %s before %s were broken", name, c, suitName(rules.brk))
 		r.note(v.heldNote(g, r, ti, p, known, h, ^(rules.SuitMask(rules.brk) | rules.fools), "to lead instead"))
 	}
+}
+
+// cardMask returns the set of the cards (a card outside the sets adds nothing).
+func cardMask(cards []parse.Card) parse.CardSet {
+	var m parse.CardSet
+	for _, c := range cards {
+		m |= parse.CardSet(1) << c
+	}
+	return m
 }
 
 // union is the multiset union of two hands as Add makes it: a card present twice or more

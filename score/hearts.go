@@ -76,12 +76,16 @@ type valueGroup struct {
 	cards parse.CardSet
 }
 
-// valuesOf returns the value groups of t (cached for the last table).
+// valuesOf returns the value groups of t, cached for the last few tables (a game's table,
+// and its tie-break's).
 func (sc *Scorer) valuesOf(t *rulesets.Table) *valueSets {
-	vs := &sc.values
-	if vs.t == t {
-		return vs
+	for i := range sc.values {
+		if sc.values[i].t == t {
+			return &sc.values[i]
+		}
 	}
+	vs := &sc.values[sc.nextValues]
+	sc.nextValues = (sc.nextValues + 1) % len(sc.values)
 	vs.t, vs.groups = t, vs.groups[:0]
 next:
 	for c := parse.Card(0); c < parse.NumCards; c++ {

@@ -64,14 +64,15 @@ func Score(rp *validate.Replay) *Result { return new(Scorer).Score(rp) }
 // the Scorer has scored one as long. A Scorer is not safe for concurrent use; its zero
 // value is ready for Score.
 type Scorer struct {
-	s      *game // the game being scored (Reset)
-	blk    gameBlock
-	rounds []Round              // storage of the result's rounds
-	blocks []*roundBlock        // the rounds' figures
-	viols  []validate.Violation // storage of the result's violations
-	tied   []string             // storage of the result's tied units
-	units  unitCache
-	values valueSets // of the last table scored
+	s          *game // the game being scored (Reset)
+	blk        gameBlock
+	rounds     []Round              // storage of the result's rounds
+	blocks     []*roundBlock        // the rounds' figures
+	viols      []validate.Violation // storage of the result's violations
+	tied       []string             // storage of the result's tied units
+	units      unitCache
+	values     [4]valueSets // of the last tables scored
+	nextValues int          // the entry of values to replace next
 }
 
 // Score scores rp into the Scorer's result (see Scorer): Reset, Add of each round, Result.

@@ -436,14 +436,21 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 func (v *Validator) plainTricks(r *Round, ti, next int) (int, int) {
 	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
 	leaders, winners := v.leaders, v.winners
+	oneDeck := r.Table.Deck2 == 0
 	for ; ti < len(tricks); ti++ {
 		tr := &tricks[ti]
-		if len(tr.Cards) != n || tr.Leader != "" || next < 0 {
+		if len(tr.Cards) != n || tr.Leader != "" || next < 0 || n == 0 {
 			break
 		}
 		leader := next
 		leaders[ti] = int8(leader)
-		if w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards)); w >= 0 {
+		var w int
+		if led := rules.suitOf[tr.Cards[0]]; oneDeck && led != parse.NoSuit {
+			w = rules.suitedWinner(tr.Cards, led) // what Winner does for it, without the call
+		} else {
+			w = rules.Winner(tr.Cards, rules.LedSuit(tr.Cards))
+		}
+		if w >= 0 {
 			if next = leader + w; next >= n {
 				next -= n
 			}
@@ -465,6 +472,12 @@ func (v *Validator) judge(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known 
 	src := r.Src
 	broken := false
 	sc := cardScan{hands: hands, known: known, bad: v.bad, rules: r.Rules, n: len(r.Seats)}
+	// Simple hands: every hand known, one copy of each card in it (one deck, nothing passed
+	// twice over): no card to look up in bad, no second copy to remove.
+	simple := true
+	for l := 0; l < sc.n; l++ {
+		simple = simple && known[l] && hands[l].B == 0
+	}
 	for ti := range src.Tricks {
 		if ti > 0 && r.over() {
 			return false // the rest does not matter
@@ -474,7 +487,11 @@ func (v *Validator) judge(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known 
 		sc.ti, sc.before = ti, broken
 		sc.k, sc.p, sc.led, sc.won = 0, leader, parse.NoSuit, Hand{}
 		for {
-			sc.run(tr.Cards)
+			if simple {
+				sc.runSimple(tr.Cards)
+			} else {
+				sc.run(tr.Cards)
+			}
 			if sc.k == len(tr.Cards) {
 				break
 			}
@@ -529,6 +546,38 @@ func (s *cardScan) run(cards []parse.Card) {
 		} else {
 			h.A &^= bit
 		}
+		won.B |= won.A & bit // won.Add(c)
+		won.A |= bit
+		if led == parse.NoSuit {
+			led = rules.suitOf[c]
+		}
+		if p++; p == s.n {
+			p = 0
+		}
+	}
+	s.k, s.p, s.led, s.won = k, p, led, won
+}
+
+// runSimple is run for simple hands (see judge): the same plays, fewer questions.
+func (s *cardScan) runSimple(cards []parse.Card) {
+	k, p, led, won := s.k, s.p, s.led, s.won
+	hands, rules := s.hands, s.rules
+	for ; k < len(cards); k++ {
+		c := cards[k]
+		if c >= parse.NumCards {
+			break
+		}
+		bit := parse.CardSet(1) << (c & 63)
+		h := &hands[p&(MaxSeats-1)] // p < n <= MaxSeats
+		a := h.A
+		if a&bit == 0 {
+			break
+		}
+		// Following the suit led is always legal (Judge says so too).
+		if (k == 0 || led == parse.NoSuit || rules.suitOf[c] != led) && !rules.surelyLegal(a, bit, s.ti, k, led, s.before) {
+			break
+		}
+		h.A = a &^ bit       // h.Remove(c): B is empty
 		won.B |= won.A & bit // won.Add(c)
 		won.A |= bit
 		if led == parse.NoSuit {

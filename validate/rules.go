@@ -15,6 +15,7 @@ type Rules struct {
 
 	suitOf   [parse.NumCards]parse.Suit // suit for following (jokers: Spades when high, NoSuit when fools)
 	power    [parse.NumCards]int8       // order within a suit; fools -1
+	winKey   [4][parse.NumCards]int8    // by suit led, the order of the cards (suitedWinner)
 	mask     [parse.NumCards + 1]parse.CardSet
 	trump    parse.Suit
 	brk      parse.Suit    // suit that may not be led until broken; NoSuit = no such rule
@@ -62,6 +63,18 @@ func NewRules(t *rulesets.Table) *Rules {
 	}
 	for c := parse.Card(0); c < parse.NumCards; c++ {
 		r.mask[r.suitOf[c]] |= 1 << c
+	}
+	for led := range r.winKey {
+		for c := parse.Card(0); c < parse.NumCards; c++ {
+			switch s := r.suitOf[c]; {
+			case r.trump != parse.NoSuit && s == r.trump:
+				r.winKey[led][c] = 64 + r.power[c]
+			case s == parse.Suit(led):
+				r.winKey[led][c] = 32 + r.power[c]
+			default:
+				r.winKey[led][c] = -1
+			}
+		}
 	}
 	if r.brk != parse.NoSuit {
 		r.breakers = r.mask[r.brk]
@@ -143,13 +156,7 @@ func (r *Rules) Winner(cards []parse.Card, led parse.Suit) int {
 	twoDecks := r.Table.Deck2 != 0
 	if !twoDecks && led != parse.NoSuit && len(cards) > 0 && r.suitOf[cards[0]] == led {
 		// One deck, a suited lead: the highest trump, else the highest card of the suit led.
-		best := 0
-		for i := 1; i < len(cards); i++ {
-			if r.beats(cards[i], cards[best], led) {
-				best = i
-			}
-		}
-		return best
+		return r.suitedWinner(cards, led)
 	}
 	best, bestTrump := -1, false
 	for i, c := range cards {
@@ -174,18 +181,27 @@ func (r *Rules) Winner(cards []parse.Card, led parse.Suit) int {
 	return best
 }
 
+// suitedWinner is Winner with one deck and a suited lead (cards[0] of the suit led, not
+// NoSuit): the highest trump, else the highest card of the suit led. Each card's key
+// (winKey) orders them so: a trump (64 + power) above a card of the suit led (32 + power)
+// above any other (-1); powers are -1..14, and the first card of the highest key wins.
+func (r *Rules) suitedWinner(cards []parse.Card, led parse.Suit) int {
+	keys := &r.winKey[led&3]
+	best, bestKey := 0, int8(-1)
+	for i, c := range cards {
+		if k := keys[c]; k > bestKey {
+			best, bestKey = i, k
+		}
+	}
+	return best
+}
+
 // beats reports whether c takes a one-deck trick with a suited lead (led) from b, the card
 // winning it so far: a higher trump, a trump over no trump, or a higher card of the suit led
-// over no trump.
+// over no trump (the order of winKey, as suitedWinner reads it).
 func (r *Rules) beats(c, b parse.Card, led parse.Suit) bool {
-	bTrump := r.trump != parse.NoSuit && r.suitOf[b] == r.trump
-	switch s := r.suitOf[c]; {
-	case r.trump != parse.NoSuit && s == r.trump:
-		return !bTrump || r.power[c] > r.power[b]
-	case s == led:
-		return !bTrump && r.power[c] > r.power[b]
-	}
-	return false
+	keys := &r.winKey[led&3]
+	return keys[c] > keys[b]
 }
 
 // Winning returns the cards of set that, played next to a trick's cards so far (cards, at

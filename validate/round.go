@@ -189,6 +189,13 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		}
 		passed[l] = true
 		npassed++
+		if m := cardMask(p.Cards); m.Len() == len(p.Cards) && m&noPass == 0 && (!known[l] || m&^dealt[l].A == 0) {
+			// Distinct cards that may be passed, from the hand dealt where it is known: what
+			// the loop below does (out[l] is empty: l passes once).
+			out[l].A = m
+			in[to] = union(in[to], Hand{A: m})
+			continue
+		}
 		var dup Hand
 		for _, c := range p.Cards {
 			if noPass.Has(c) {
@@ -229,9 +236,12 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		known[l] = known[l] && handsKnown
 		if known[l] {
 			h := dealt[l]
-			eachCard(out[l], func(c parse.Card) { h.Remove(c) })
-			eachCard(in[l], func(c parse.Card) { h.Add(c) })
-			hands[l] = h
+			if h.B == 0 && out[l].B == 0 {
+				h.A &^= out[l].A // each card of out[l] removed
+			} else {
+				eachCard(out[l], func(c parse.Card) { h.Remove(c) })
+			}
+			hands[l] = union(h, in[l]) // each card of in[l] added
 		}
 	}
 
@@ -430,36 +440,32 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 }
 
 // plainTricks is pass 1 of play for the tricks from ti on while they are plain: one card a
-// seat, no leader named, the leader known, every hand known (no card to count). It takes
-// their leaders and winners, and returns the first trick that is not plain (or the number
-// of tricks) and its leader.
+// seat, no leader named, the leader known, every hand known (no card to count), one deck
+// and a suited lead (Winner is suitedWinner). It takes their leaders and winners, and
+// returns the first trick that is not plain (or the number of tricks) and its leader. It
+// calls nothing, so that the loop keeps its values in registers.
 func (v *Validator) plainTricks(r *Round, ti, next int) (int, int) {
 	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
 	leaders, winners := v.leaders, v.winners
-	oneDeck := r.Table.Deck2 == 0
+	if r.Table.Deck2 != 0 || next < 0 || n == 0 {
+		return ti, next
+	}
 	for ; ti < len(tricks); ti++ {
 		tr := &tricks[ti]
-		if len(tr.Cards) != n || tr.Leader != "" || next < 0 || n == 0 {
+		if len(tr.Cards) != n || tr.Leader != "" {
+			break
+		}
+		c0 := tr.Cards[0]
+		if c0 >= parse.NumCards || rules.suitOf[c0] == parse.NoSuit {
 			break
 		}
 		leader := next
-		leaders[ti] = int8(leader)
-		var w int
-		if led := rules.suitOf[tr.Cards[0]]; oneDeck && led != parse.NoSuit {
-			w = rules.suitedWinner(tr.Cards, led) // what Winner does for it, without the call
-		} else {
-			w = rules.Winner(tr.Cards, rules.LedSuit(tr.Cards))
+		if next += rules.suitedWinner(tr.Cards, rules.suitOf[c0]); next >= n {
+			next -= n
 		}
-		if w >= 0 {
-			if next = leader + w; next >= n {
-				next -= n
-			}
-			winners[ti] = int8(next)
-		} else {
-			winners[ti], next = -1, leader
-		}
+		leaders[ti], winners[ti] = int8(leader), int8(next)
 		if ti < len(r.leaders) {
-			r.leaders[ti], r.winners[ti] = leaders[ti], winners[ti]
+			r.leaders[ti], r.winners[ti] = int8(leader), int8(next)
 		}
 	}
 	return ti, next

@@ -98,6 +98,7 @@ type Validator struct {
 	Diagnose bool
 
 	tables map[tableKey]*Rules
+	recent [2]recentRules // the tables last looked up (a game's, and its tie-break's)
 	errs   parse.ErrorList
 	// scratch for one round
 	leaders []int8
@@ -108,6 +109,12 @@ type Validator struct {
 	edited  parse.Round
 	tricks  []parse.Trick
 	cardBuf []parse.Card
+}
+
+// recentRules is one entry of Validator.recent.
+type recentRules struct {
+	k tableKey
+	r *Rules
 }
 
 type tableKey struct {
@@ -133,7 +140,11 @@ func (v *Validator) RulesFor(rs *rulesets.Ruleset, n int, tiebreak bool) (*Rules
 // nil and seats n (RULES §7: the deck in play is the one the table played with).
 func (v *Validator) rulesIn(rs, own *rulesets.Ruleset, n int, tiebreak bool) (*Rules, error) {
 	k := tableKey{rs, own, n, tiebreak}
+	if e := &v.recent[btoi(tiebreak)]; e.r != nil && e.k == k {
+		return e.r, nil
+	}
 	if r, ok := v.tables[k]; ok {
+		v.recent[btoi(tiebreak)] = recentRules{k, r}
 		return r, nil
 	}
 	table := rs.Table
@@ -152,14 +163,19 @@ func (v *Validator) rulesIn(rs, own *rulesets.Ruleset, n int, tiebreak bool) (*R
 	r := NewRules(t)
 	if len(v.tables) > 64 {
 		clear(v.tables)
+		v.recent = [2]recentRules{}
 	}
 	v.tables[k] = r
+	v.recent[btoi(tiebreak)] = recentRules{k, r}
 	return r, nil
 }
 
 // checkPlayers checks that rs seats n players, once per ruleset and count (the check
 // resolves a table, which a million games should not do a million times).
 func (v *Validator) checkPlayers(rs *rulesets.Ruleset, n int) error {
+	if e := &v.recent[0]; e.r != nil && e.k == (tableKey{rs, nil, n, false}) {
+		return nil
+	}
 	if _, ok := v.tables[tableKey{rs, nil, n, false}]; ok {
 		return nil
 	}

@@ -24,6 +24,9 @@ type Rules struct {
 	fools    parse.CardSet // cards of no suit
 	ban      bool          // first-trick penalty ban
 	penalty  parse.CardSet // cards of positive value
+	// for surelyLegal: the cards of the break suit (none without the rule), and the cards
+	// the first-trick ban concerns (none without it)
+	brkMask, banMask parse.CardSet
 }
 
 // TrickState is where a play happens: trick number (1-based), position in the trick (0 =
@@ -76,7 +79,11 @@ func NewRules(t *rulesets.Table) *Rules {
 			}
 		}
 	}
+	if r.ban {
+		r.banMask = r.penalty
+	}
 	if r.brk != parse.NoSuit {
+		r.brkMask = r.mask[r.brk]
 		r.breakers = r.mask[r.brk]
 		if r.brk == parse.Hearts && rs.QueenBreaksHearts {
 			r.breakers = r.breakers.With(parse.NewCard(parse.Spades, 10))
@@ -123,11 +130,11 @@ func (r *Rules) Judge(hand Hand, c parse.Card, st *TrickState) string {
 func (r *Rules) surelyLegal(held, bit parse.CardSet, ti, k int, led parse.Suit, broken bool) bool {
 	switch {
 	case k == 0: // a lead: the break suit only
-		return broken || r.brk == parse.NoSuit || bit&r.mask[r.brk] == 0
+		return broken || bit&r.brkMask == 0
 	case led == parse.NoSuit: // after a fool
 		return true
 	default: // not following the suit led: a void, and no penalty card on trick 1
-		return held&r.mask[led] == 0 && (ti > 0 || !r.ban || bit&r.penalty == 0)
+		return held&r.mask[led&7] == 0 && (ti > 0 || bit&r.banMask == 0)
 	}
 }
 

@@ -32,6 +32,9 @@ type Result struct {
 	Winner     *string              `json:"winner"`
 	Tied       []string             `json:"tied,omitempty"`
 	Violations []validate.Violation `json:"violations"`
+	// UnitOf is the scoring unit of each player (an index in Totals.Keys), as
+	// rulesets.Units seats them: the members of a side are the players of its index.
+	UnitOf []int `json:"-"`
 }
 
 // Round is one round's result.
@@ -57,6 +60,28 @@ type Round struct {
 	Notes        []string `json:"notes,omitempty"`
 	// Ignored marks a round recorded after the game ended: reported, not scored.
 	Ignored bool `json:"ignored,omitempty"`
+	// Contracts is how a scored Spades round judged each unit's bids: Contracts[u] is unit
+	// u's (nil when the round was not scored: no play, or after the game ended).
+	Contracts []Contract `json:"-"`
+}
+
+// Contract is how the scorer judged one unit's bids in a Spades round (RULES §6, §7). Sets
+// of players have bit i for the player at index i of the result's Players.
+type Contract struct {
+	// Bidders are the players whose number bids make the unit's contract (a missing bid
+	// is a plain 0); none when every member bid nil.
+	Bidders uint64
+	Bid     int  // the contract: the sum of the number bids
+	Took    int  // the tricks counted toward it (a failed nil's too where they help)
+	Blind   bool // a number bid of the unit is blind: the contract is made only exactly
+	Made    bool
+	// Nils are the players whose bids count as nil under the ruleset, BlindNils those of
+	// them bid blind, NilsMade those judged made. A double nil is judged together: both
+	// made, or both failed.
+	Nils, BlindNils, NilsMade uint64
+	DoubleNil                 bool
+	Bags                      int // bags taken in the round, after the cap
+	BagPenalties              int // ten-bag penalties paid after the round
 }
 
 // Moon says who shot the moon and how it was scored.

@@ -185,6 +185,7 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 	if len(s.units) != n {
 		res.Sides = s.units
 	}
+	res.UnitOf = s.unitOf
 	s.res = res
 	return s
 }

@@ -37,6 +37,7 @@ func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 		out.Bags = s.roundBags()
 		return sp.pts
 	}
+	out.Contracts = make([]Contract, len(s.units))
 	for u := range s.units {
 		sp.unit(u, &bids)
 	}
@@ -96,16 +97,21 @@ func (sp *spadesCalc) readBids() [validate.MaxSeats]bid {
 func (sp *spadesCalc) contract(u, c, k int, blind bool) {
 	rs := sp.s.rs
 	quick := bool(rs.Quicksand)
+	ct := &sp.out.Contracts[u]
+	ct.Bid, ct.Took, ct.Blind = c, k, blind
 	switch {
 	case blind && k == c:
 		sp.pts[u] += 100
+		ct.Made = true
 	case blind:
 		sp.pts[u] -= 100
 	case k >= c && quick:
 		sp.pts[u] += 10*c - 10*(k-c)
+		ct.Made = true
 	case k >= c:
 		sp.pts[u] += 10*c + (k - c)
 		sp.newBags[u] += k - c
+		ct.Made = true
 	case quick:
 		sp.pts[u] -= 10 * (c - k)
 	default:
@@ -120,16 +126,19 @@ func (sp *spadesCalc) contract(u, c, k int, blind bool) {
 
 // nilScore scores a nil worth `worth` (100, 200, 400, 800) with k tricks taken. helps: the
 // failed nil's tricks count toward the side's contract instead (so they are not bags twice).
-func (sp *spadesCalc) nilScore(u, worth, k int, helps bool) {
+// It reports whether the nil was made.
+func (sp *spadesCalc) nilScore(u, worth, k int, helps bool) (made bool) {
 	rs := sp.s.rs
 	switch {
 	case k == 0:
 		sp.pts[u] += worth
+		return true
 	case rs.NilFail != 0:
 		sp.pts[u] -= worth
 	case !bool(rs.Quicksand) && !helps:
 		sp.newBags[u] += k
 	}
+	return false
 }
 
 // unit scores one unit's bids: a double nil judged together, else each nil alone and the
@@ -146,11 +155,17 @@ func (sp *spadesCalc) unit(u int, bids *[validate.MaxSeats]bid) {
 	if len(members) == 0 {
 		return
 	}
+	ct := &sp.out.Contracts[u]
 	// Double nil: both partners nil of the same kind, judged together.
 	if len(members) == 2 && rs.DoubleNil {
 		a, b := bids[members[0]], bids[members[1]]
 		if a.isNil && b.isNil && a.blind == b.blind {
 			k := r.Tricks[members[0]] + r.Tricks[members[1]]
+			both := uint64(1)<<r.Seats[members[0]] | uint64(1)<<r.Seats[members[1]]
+			ct.Nils, ct.DoubleNil = both, true
+			if a.blind {
+				ct.BlindNils = both
+			}
 			worth := 400
 			if a.blind {
 				worth = 800
@@ -165,20 +180,26 @@ func (sp *spadesCalc) unit(u int, bids *[validate.MaxSeats]bid) {
 			if worth == 0 && k > 0 {
 				worth = 800 // a failed blind double nil under bdn=win still costs 800
 			}
-			sp.nilScore(u, worth, k, false)
+			if sp.nilScore(u, worth, k, false) {
+				ct.NilsMade = both
+			}
 			return
 		}
 	}
 	c, k, blindNumber, nils := 0, 0, false, 0
 	for _, l := range members {
-		b := bids[l]
+		b, seat := bids[l], uint64(1)<<r.Seats[l]
 		if b.isNil {
 			nils++
 			worth := 100
+			ct.Nils |= seat
 			if b.blind {
 				worth = 200
+				ct.BlindNils |= seat
 			}
-			sp.nilScore(u, worth, r.Tricks[l], bool(rs.FailedNilHelps))
+			if sp.nilScore(u, worth, r.Tricks[l], bool(rs.FailedNilHelps)) {
+				ct.NilsMade |= seat
+			}
 			if rs.FailedNilHelps {
 				k += r.Tricks[l]
 			}
@@ -187,6 +208,7 @@ func (sp *spadesCalc) unit(u int, bids *[validate.MaxSeats]bid) {
 		c += b.n
 		k += r.Tricks[l]
 		blindNumber = blindNumber || b.blind
+		ct.Bidders |= seat
 	}
 	if nils == len(members) && !rs.FailedNilHelps {
 		return // no contract: nil tricks are judged by the nils alone
@@ -204,7 +226,9 @@ func (sp *spadesCalc) bags() {
 			b = rs.BagCap
 		}
 		s.bags[u] += b
+		sp.out.Contracts[u].Bags = b
 		if tens := s.bags[u] / 10; rs.BagPenalty && tens > 0 {
+			sp.out.Contracts[u].BagPenalties = tens
 			s.bags[u] -= 10 * tens
 			sp.pts[u] -= 100 * tens
 			pen.Keys = append(pen.Keys, s.units[u])

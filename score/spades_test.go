@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/tricks-dev/tricks/score"
 )
 
 // Spades (RULES §6, §7). Numbers are worked out by hand in the comments: N = bid, d = the
@@ -344,4 +345,36 @@ func TestSpadesTeamsOption(t *testing.T) {
 	res := play(t, solo+"option teams=on\nround\nbid ann=6 bob=nil cat=7 dan=nil\ntricks ann=6 bob=0 cat=7 dan=0\n")
 	assert.Equal(t, []string{"ann+cat", "bob+dan"}, res.Sides)
 	wantRound(t, res, 1, P{"ann+cat": 130, "bob+dan": 400}, nil)
+}
+
+// TestSpadesContracts: each scored round publishes how the scorer judged every unit's bids,
+// and nothing for a round it did not score.
+func TestSpadesContracts(t *testing.T) {
+	// Partnership (players ann 0, bob 1, cat 2, dan 3). r1: ann+cat double nil, ann takes 0
+	// and cat 3: judged together, both failed (-400); bob+dan 4+4 take 5+5: made, 2 bags.
+	// r2: ann nil takes 0 (made), cat's bid is missing: a plain 0 (RULES §7), takes 2 of a
+	// contract of 0: made, 2 bags; bob+dan b4 (blind) + 3 take 4+7: not exact, failed.
+	// r3: bids without play: not scored.
+	res := play(t, duo+"round\nbid ann=nil bob=4 cat=nil dan=4\ntricks ann=0 bob=5 cat=3 dan=5\n"+
+		"round\nbid ann=nil bob=b4 dan=3\ntricks ann=0 bob=4 cat=2 dan=7\n"+
+		"round\nbid ann=2 bob=3 cat=2 dan=3\n")
+	wantRound(t, res, 1, P{"ann+cat": -400, "bob+dan": 82}, nil)
+	assert.Equal(t, []score.Contract{
+		{Nils: 1<<0 | 1<<2, DoubleNil: true},
+		{Bidders: 1<<1 | 1<<3, Bid: 8, Took: 10, Made: true, Bags: 2},
+	}, round(t, res, 1).Contracts)
+	assert.Equal(t, []score.Contract{
+		{Bidders: 1 << 2, Bid: 0, Took: 2, Made: true, Nils: 1 << 0, NilsMade: 1 << 0, Bags: 2},
+		{Bidders: 1<<1 | 1<<3, Bid: 7, Took: 11, Blind: true},
+	}, round(t, res, 2).Contracts)
+	assert.Nil(t, round(t, res, 3).Contracts)
+	assert.Equal(t, []int{0, 1, 0, 1}, res.UnitOf)
+
+	// Each for themselves, a player named "a+b" is one unit; an all-zero tally is scored.
+	res = play(t, "game spades\nplayers \"a+b\" bob cat dan\nround\n"+
+		"bid \"a+b\"=nil bob=1 cat=1 dan=1\ntricks \"a+b\"=0 bob=0 cat=0 dan=0\n")
+	assert.Equal(t, []score.Contract{
+		{Nils: 1, NilsMade: 1}, {Bidders: 1 << 1, Bid: 1}, {Bidders: 1 << 2, Bid: 1}, {Bidders: 1 << 3, Bid: 1},
+	}, round(t, res, 1).Contracts)
+	assert.Equal(t, []int{0, 1, 2, 3}, res.UnitOf)
 }

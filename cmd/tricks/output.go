@@ -619,15 +619,19 @@ func roundNotes(res *score.Result, r score.Round) []string {
 	return notes
 }
 
-// spadesNotes sums up a Spades round per unit: bid, tricks taken, bags carried.
+// spadesNotes sums up a Spades round per unit (its members as the scorer seats them): bids as
+// written, tricks taken, bags carried.
 func spadesNotes(res *score.Result, r score.Round) []string {
 	if r.Bids == nil && r.Bags == nil {
 		return nil
 	}
 	var notes []string
-	for _, u := range res.Totals.Keys {
+	for ui, u := range res.Totals.Keys {
 		var bids, took []string
-		for _, p := range strings.Split(u, "+") {
+		for pi, p := range res.Players {
+			if res.UnitOf[pi] != ui {
+				continue // another unit's
+			}
 			if r.Bids != nil {
 				for i, k := range r.Bids.Keys {
 					if k == p {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"math"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -119,21 +120,21 @@ func (w *welford) moments() moments {
 // statGroup is the running figures of one ruleset. Its size depends on the seats and the
 // distinct player names and rule codes, never on the number of games.
 type statGroup struct {
-	ruleset                    string
-	spades                     bool
-	games, finished, tied      int
-	rounds, scored             int
-	wins                       map[string]int // by player (or side) name
-	seatWins                   map[string]int // by seat label: "1", "2", ... or "1+3", "2+4"
-	pts                        welford
-	seatPts                    map[string]*welford
-	moonRounds, shot, failed   int
-	viol                       map[string]int
-	violations                 int
-	spadesRounds               int
-	contracts, made            int
-	nils, nilsMade             int
-	bags, bagPenalties, sideRs int
+	ruleset                  string
+	spades                   bool
+	games, finished, tied    int
+	rounds, scored           int
+	wins                     map[string]int // by player (or side) name
+	seatWins                 map[string]int // by seat label: "1", "2", ... or "1+3", "2+4"
+	pts                      welford
+	seatPts                  map[string]*welford
+	moonRounds, shot, failed int
+	viol                     map[string]int
+	violations               int
+	spadesRounds             int
+	contracts, made          int
+	nils, nilsMade           int
+	bags, bagPenalties       int
 }
 
 type stats struct {
@@ -157,17 +158,15 @@ func (s *stats) group(name string, spades bool) *statGroup {
 	return g
 }
 
-// seatLabels names the scoring units of a result by seat: "1".."n", or "1+3" and "2+4" for
-// the sides of a partnership game.
+// seatLabels names the scoring units of a result by seat: "1".."n", or the seats of each
+// side joined by "+" ("1+3" and "2+4") in a partnership game, as the scorer seats them.
 func seatLabels(res *score.Result) []string {
-	units := res.Totals.Keys
-	out := make([]string, len(units))
-	for i := range units {
-		if res.Sides != nil {
-			out[i] = fmt.Sprintf("%d+%d", i+1, i+1+len(units))
-		} else {
-			out[i] = strconv.Itoa(i + 1)
+	out := make([]string, len(res.Totals.Keys))
+	for p, u := range res.UnitOf {
+		if out[u] != "" {
+			out[u] += "+"
 		}
+		out[u] += strconv.Itoa(p + 1)
 	}
 	return out
 }
@@ -208,7 +207,6 @@ func (s *stats) add(j *job) {
 		s.violations++
 	}
 	g.rounds += len(res.Rounds)
-	prevBags := make([]int, len(labels))
 	for _, r := range res.Rounds {
 		if r.Ignored {
 			continue
@@ -227,7 +225,7 @@ func (s *stats) add(j *job) {
 			}
 		}
 		if g.spades {
-			g.spadesRound(j.rs, res, r, prevBags)
+			g.spadesRound(r)
 		} else {
 			g.heartsRound(r)
 		}
@@ -253,82 +251,24 @@ func (g *statGroup) heartsRound(r score.Round) {
 	}
 }
 
-// statBid reads a bid as the result writes it ("4", "nil", "b3", "b0"): its number, whether
-// it is a nil under the ruleset, and whether it is blind.
-func statBid(s string, nilOn bool) (n int, isNil, blind bool) {
-	if strings.HasPrefix(s, "b") {
-		s, blind = s[1:], true
-	}
-	if s == "nil" {
-		return 0, nilOn, blind
-	}
-	n, _ = strconv.Atoi(s)
-	return n, nilOn && n == 0, blind
-}
-
-// spadesRound counts a Spades round's contracts (per scoring unit with a number bid: made
-// when its number bidders took at least the bid, a blind bid exactly), nils (per bidder:
-// made with no trick), and bags (taken this round, penalties included).
-func (g *statGroup) spadesRound(rs *rulesets.Ruleset, res *score.Result, r score.Round, prevBags []int) {
-	if r.Bags != nil {
-		for u, k := range res.Totals.Keys {
-			taken := r.Bags.Get(k) - prevBags[u]
-			if r.BagPenalty != nil {
-				if p := r.BagPenalty.Get(k); p < 0 {
-					taken += -p / 100 * 10
-					g.bagPenalties += -p / 100
-				}
-			}
-			g.bags += taken
-			prevBags[u] = r.Bags.Get(k)
-		}
-	}
-	if r.Tricks == nil {
-		return
-	}
-	played := 0
-	for _, v := range r.Tricks.Vals {
-		played += v
-	}
-	if played == 0 {
-		return // bids without play: not scored
+// spadesRound counts a scored Spades round's contracts (per scoring unit with a number bid),
+// nils (per bidder; a double nil is two) and bags (taken this round, penalties included), as
+// the scorer judged them.
+func (g *statGroup) spadesRound(r score.Round) {
+	if r.Contracts == nil {
+		return // not scored: bids without play
 	}
 	g.spadesRounds++
-	g.sideRs += len(res.Totals.Keys)
-	for _, unit := range res.Totals.Keys {
-		bid, took, number, blind := 0, 0, false, false
-		for _, p := range strings.Split(unit, "+") {
-			b := "0"
-			if r.Bids != nil {
-				for i, k := range r.Bids.Keys {
-					if k == p {
-						b = r.Bids.Vals[i]
-					}
-				}
+	for _, c := range r.Contracts {
+		g.bags += c.Bags
+		g.bagPenalties += c.BagPenalties
+		g.nils += bits.OnesCount64(c.Nils)
+		g.nilsMade += bits.OnesCount64(c.NilsMade)
+		if c.Bidders != 0 {
+			g.contracts++
+			if c.Made {
+				g.made++
 			}
-			n, isNil, bl := statBid(b, bool(rs.Nil))
-			t := r.Tricks.Get(p)
-			if isNil {
-				g.nils++
-				if t == 0 {
-					g.nilsMade++
-				}
-				if rs.FailedNilHelps {
-					took += t
-				}
-				continue
-			}
-			number = true
-			bid += n
-			took += t
-			blind = blind || bl
-		}
-		if !number {
-			continue
-		}
-		g.contracts++
-		if (blind && took == bid) || (!blind && took >= bid) {
-			g.made++
 		}
 	}
 }

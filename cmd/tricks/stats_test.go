@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
 )
 
 // jsonlResult is what this test reads of a `score -f jsonl` line.
@@ -123,21 +125,48 @@ func computeDirect(t *testing.T, jsonl string) map[string]*direct {
 			if sum == 0 {
 				continue
 			}
-			for _, u := range units {
+			// Each unit's members as rulesets.Units seats them; a bid as the ruleset reads
+			// it (a missing bid is a plain 0, RULES §7); partners both bidding nil of the same
+			// kind are judged together (double nil).
+			rs, err := rulesets.Builtin(r.Ruleset)
+			require.NoError(t, err)
+			_, unitOf := rs.Units(r.Players)
+			for u := range units {
+				var members []string
+				for i, p := range r.Players {
+					if unitOf[i] == u {
+						members = append(members, p)
+					}
+				}
+				bids := make([]parse.Bid, len(members))
+				nils := 0
+				for i, p := range members {
+					if w, ok := rd.Bids[p]; ok {
+						var good bool
+						bids[i], good = parse.ParseBid(w)
+						require.True(t, good, w)
+					}
+					if _, ok := rd.Bids[p]; ok && rs.IsNil(bids[i]) {
+						nils++
+					}
+				}
+				if nils == 2 && len(members) == 2 && bool(rs.DoubleNil) && bids[0].Blind == bids[1].Blind {
+					d.nils += 2
+					if rd.Tricks[members[0]]+rd.Tricks[members[1]] == 0 {
+						d.nilsMade += 2
+					}
+					continue
+				}
 				bid, took, number, blind := 0, 0, false, false
-				for _, p := range strings.Split(u, "+") {
-					b := strings.TrimPrefix(rd.Bids[p], "b")
-					isBlind := b != rd.Bids[p]
-					if b == "nil" || b == "0" || b == "" {
+				for i, p := range members {
+					if _, ok := rd.Bids[p]; ok && rs.IsNil(bids[i]) {
 						d.nils++
 						if rd.Tricks[p] == 0 {
 							d.nilsMade++
 						}
 						continue
 					}
-					n, err := strconv.Atoi(b)
-					require.NoError(t, err)
-					bid, took, number, blind = bid+n, took+rd.Tricks[p], true, blind || isBlind
+					bid, took, number, blind = bid+bids[i].N, took+rd.Tricks[p], true, blind || bids[i].Blind
 				}
 				if number {
 					d.contracts++

@@ -65,7 +65,7 @@ type Round struct {
 	Violations []Violation
 
 	known [MaxSeats]bool // hands known from the deal (and passes) when the play began
-	start [MaxSeats]Hand // those hands as the play began
+	start [MaxSeats]Hand // those hands as the play began; the others as the play shows them (pass 1)
 	// leaders and winners of the tricks as the replay took them (local seats; winner -1:
 	// every winning card cancelled), for View.
 	leaders, winners [parse.MaxTricks]int8

@@ -416,6 +416,7 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	for l := 0; l < n; l++ {
 		if !known[l] {
 			hands[l] = inferred[l]
+			r.start[l] = inferred[l] // for Round.View: each card counted once
 		}
 	}
 	// Without the deal, the hands inferred from the play are complete now: the holder of the

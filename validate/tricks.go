@@ -66,14 +66,18 @@ func (r *Round) View(g *parse.Game) RoundView {
 		}
 		views[ti] = tv
 	}
-	// Hands from the play: each seat holds, before a trick, what it plays from then on.
+	// Hands from the play: each seat holds, before a trick, what it plays from then on; a
+	// hand the deal does not give is the replay's inference (each copy of a card held once:
+	// a duplicated card stays with the first to play it).
 	if !fromDeal {
 		for l := range hands {
-			hands[l] = Hand{}
+			if r.known[l] {
+				hands[l] = Hand{}
+			}
 		}
 		for _, tv := range views {
 			for k, c := range tv.Cards {
-				if c < parse.NumCards {
+				if c < parse.NumCards && r.known[tv.Seats[k]] {
 					hands[tv.Seats[k]].Add(c)
 				}
 			}

@@ -92,3 +92,37 @@ func TestRoundView(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundViewDuplicateCard: hands from the play hold each card of a one-deck game once; a
+// card played twice (duplicate-card) stays with the first to play it.
+func TestRoundViewDuplicateCard(t *testing.T) {
+	// ann plays 6D in trick 1, dan plays it again in trick 13 instead of 9D.
+	src := "game hearts\nplayers ann bob cat dan\n\nround\n" +
+		"trick dan: 2C 6D 7C 3C\ntrick QD 4D 5D 2D\ntrick 8C QC 4C AD\ntrick QS KS 4S 2S\n" +
+		"trick KC 6H 6C TC\ntrick AC JH JC 9C\ntrick 5C 7S KD 6S\ntrick AS 9S 8S 5S\n" +
+		"trick 9H 5H 3H TH\ntrick TS 8H JS 7H\ntrick 3S JD AH 7D\ntrick TD 3D 4H 8D\ntrick KH QH 2H 6D\n"
+	games, err := parse.ParseBytes([]byte(src), "dup.tricks")
+	require.NoError(t, err)
+	rs, err := rulesets.Builtin("hearts")
+	require.NoError(t, err)
+	rp, err := validate.Game(games[0], rs)
+	require.NoError(t, err)
+	r := rp.Rounds[0]
+	require.Len(t, r.Violations, 1)
+	require.Equal(t, validate.DuplicateCard, r.Violations[0].Rule)
+	view := r.View(games[0])
+	require.Equal(t, validate.HandsFromPlay, view.HandsFrom)
+	first := view.Tricks[0].Hands
+	var all parse.CardSet
+	n := 0
+	for l := range r.Seats {
+		all |= first[l].A
+		n += first[l].Len()
+	}
+	require.Equal(t, n, all.Len(), "no card in two hands")
+	require.Equal(t, 51, n, "the 6D played twice is held once")
+	d6, err := parse.ParseCard("6D")
+	require.NoError(t, err)
+	require.True(t, first[r.Local(0)].Has(d6), "ann plays 6D first")
+	require.False(t, first[r.Local(3)].Has(d6), "dan's 6D is the duplicate")
+}

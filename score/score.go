@@ -70,6 +70,7 @@ type Scorer struct {
 	blocks     []*roundBlock        // the rounds' figures
 	viols      []validate.Violation // storage of the result's violations
 	tied       []string             // storage of the result's tied units
+	contracts  []Contract           // storage of the Spades rounds' contracts
 	units      unitCache
 	values     [4]valueSets // of the last tables scored
 	nextValues int          // the entry of values to replace next
@@ -156,6 +157,7 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 	g := rp.Game
 	blk := &sc.blk
 	blk.g = game{}
+	sc.contracts = sc.contracts[:0]
 	clear(blk.ints[:])
 	clear(blk.has[:])
 	s := &blk.g

@@ -37,7 +37,7 @@ func (s *game) spadesRound(r *validate.Round, out *Round) []int {
 		out.Bags = s.roundBags()
 		return sp.pts
 	}
-	out.Contracts = make([]Contract, len(s.units))
+	out.Contracts = s.sc.newContracts(len(s.units))
 	for u := range s.units {
 		sp.unit(u, &bids)
 	}
@@ -55,6 +55,20 @@ func (s *game) roundBags() *Scores {
 	*b = Scores{Keys: s.units, Vals: s.rb.vals[4*m : 4*m+len(s.bags) : 4*m+len(s.bags)]}
 	copy(b.Vals, s.bags)
 	return b
+}
+
+// newContracts returns n zeroed contracts for a round of the game being scored, from storage
+// kept from game to game (a full store is replaced by a larger one: the rounds scored keep
+// theirs).
+func (sc *Scorer) newContracts(n int) []Contract {
+	k := len(sc.contracts)
+	if cap(sc.contracts)-k < n {
+		sc.contracts, k = make([]Contract, 0, max(2*cap(sc.contracts), 8*n)), 0
+	}
+	sc.contracts = sc.contracts[:k+n]
+	c := sc.contracts[k : k+n : k+n]
+	clear(c)
+	return c
 }
 
 // spadesCalc is one Spades round being scored, per unit.

@@ -133,14 +133,16 @@ func (rs *Ruleset) CheckPlayers(n int) error {
 	return err
 }
 
+// HasJokers reports whether the jokers are in the deck (jokers=high or jokers=fool; RULES §7).
+func (rs *Ruleset) HasJokers() bool { return rs.Jokers == "high" || rs.Jokers == "fool" }
+
 // spadesSeats says whether Spades with the current teams and jokers options deals to n
 // players (RULES §7), and if not, which counts it seats.
 func (rs *Ruleset) spadesSeats(n int) (string, bool) {
-	jokers := rs.Jokers == "high" || rs.Jokers == "fool"
 	switch {
 	case bool(rs.Teams):
 		return rs.Name + " with teams=on seats 4 players", n == 4
-	case !jokers:
+	case !rs.HasJokers():
 		return rs.Name + " seats 4 players, or 3 or 6 with jokers=high or jokers=fool", n == 4
 	case bool(rs.JokersReplace):
 		return rs.Name + " with jokers-replace=on (52 cards) seats 4 players, or 3 or 6 with jokers-replace=off", n == 4

@@ -91,7 +91,7 @@ func (rs *Ruleset) deck(n int) (deck, deck2 parse.CardSet, err error) {
 	switch {
 	case rs.Family == Spades:
 		deck = parse.FullDeck
-		if rs.Jokers == "high" || rs.Jokers == "fool" {
+		if rs.HasJokers() {
 			deck |= parse.Jokers
 			if rs.JokersReplace {
 				deck = deck.Without(parse.NewCard(parse.Clubs, 0)).Without(parse.NewCard(parse.Diamonds, 0))

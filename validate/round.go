@@ -668,7 +668,7 @@ func (v *Validator) illegal(g *parse.Game, r *Round, tr *parse.Trick, ti, k, p i
 		r.viol(rule, ti+1, name, c, pos, "%s discarded %s on trick 1 while holding a card without points", name, c)
 		r.note(v.heldNote(g, r, ti, p, known, h, ^t.Penalty, "without points"))
 	default:
-		r.viol(rule, ti+1, name, c, pos, "%s led %s before %s were broken", name, c, suitName(rules.brk))
+		r.viol(rule, ti+1, name, c, pos, "%s led %s before %s were broken", name, c, SuitName(rules.brk))
 		r.note(v.heldNote(g, r, ti, p, known, h, ^(rules.SuitMask(rules.brk) | rules.fools), "to lead instead"))
 	}
 }
@@ -795,16 +795,6 @@ func (v *Validator) firstLead(g *parse.Game, r *Round, tr *parse.Trick, leader, 
 			r.note(fmt.Sprintf("first-lead=lowest-club: the holder of %s leads trick 1", lc))
 		}
 	}
-}
-
-func suitName(s parse.Suit) string {
-	switch s {
-	case parse.Hearts:
-		return "hearts"
-	case parse.Spades:
-		return "spades"
-	}
-	return s.String()
 }
 
 // eachCard calls f for every card of h, copies included, without allocating.

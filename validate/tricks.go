@@ -27,6 +27,18 @@ const (
 	HandsFromPlay = "play" // inferred from the cards each player plays later in the round
 )
 
+// SuitName names a suit that must be broken before it is led, as the messages write it:
+// "hearts", "spades" (another suit by its letter).
+func SuitName(s parse.Suit) string {
+	switch s {
+	case parse.Hearts:
+		return "hearts"
+	case parse.Spades:
+		return "spades"
+	}
+	return s.String()
+}
+
 // RoundView is a played round trick by trick (see Round.View).
 type RoundView struct {
 	// HandsFrom says where the hands come from: HandsFromDeal, or HandsFromPlay when the

@@ -193,11 +193,8 @@ func buildShow(j *job, only int) showGame {
 		if out.Points.Keys == nil {
 			out.Points = score.NewScores(nil)
 		}
-		switch view.BreakSuit {
-		case parse.Hearts:
-			out.BreakSuit = "hearts"
-		case parse.Spades:
-			out.BreakSuit = "spades"
+		if view.BreakSuit != parse.NoSuit {
+			out.BreakSuit = validate.SuitName(view.BreakSuit)
 		}
 		placed := make([]bool, len(sr.Violations))
 		for _, tv := range view.Tricks {

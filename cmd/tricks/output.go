@@ -166,7 +166,9 @@ func structured(format string) bool {
 
 // ---- validate ----
 
-type validateWriter struct {
+// gameOut is what the validate and score writers share: where and how they write, the
+// counts and the numbers of the games.
+type gameOut struct {
 	e      *env
 	format string
 	quiet  bool
@@ -176,11 +178,36 @@ type validateWriter struct {
 	first  bool
 	js     jsonOut
 	nums   gameNumbers
-	rules  map[string]int // violations by rule code, for the closing summary
+}
+
+func newGameOut(e *env, c *cli.Context) gameOut {
+	return gameOut{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c.String("format"))), col: e.colors(c), first: true}
+}
+
+// begin counts and numbers a game. One that could not be read or checked is reported: the
+// error on standard error (after what is written so far), and an error document in its place
+// in a structured format. It reports whether the game's result is to be written.
+func (o *gameOut) begin(j *job) bool {
+	o.n.add(j)
+	game := o.nums.next(j)
+	if j.err != nil {
+		o.w.Flush()
+		printError(o.e.stderr, j.file, j.err)
+		if !o.quiet && structured(o.format) {
+			writeDoc(o.w, o.format, &o.js, errorDoc(j, game))
+		}
+		return false
+	}
+	return !o.quiet
+}
+
+type validateWriter struct {
+	gameOut
+	rules map[string]int // violations by rule code, for the closing summary
 }
 
 func newValidateWriter(e *env, c *cli.Context) *validateWriter {
-	vw := &validateWriter{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c.String("format"))), col: e.colors(c), first: true}
+	vw := &validateWriter{gameOut: newGameOut(e, c)}
 	if vw.format == "csv" && !vw.quiet {
 		vw.w.WriteString("file,game,round,trick,player,card,rule,line,col,message,note\n")
 	}
@@ -196,17 +223,7 @@ type validateJSON struct {
 }
 
 func (vw *validateWriter) game(j *job) {
-	vw.n.add(j)
-	game := vw.nums.next(j)
-	if j.err != nil {
-		vw.w.Flush()
-		printError(vw.e.stderr, j.file, j.err)
-		if !vw.quiet && structured(vw.format) {
-			writeDoc(vw.w, vw.format, &vw.js, errorDoc(j, game))
-		}
-		return
-	}
-	if vw.quiet {
+	if !vw.begin(j) {
 		return
 	}
 	vs := j.res.Violations
@@ -322,22 +339,13 @@ func plural(n int, s string) string {
 // ---- score ----
 
 type scoreWriter struct {
-	e      *env
-	format string
-	quiet  bool
+	gameOut
 	strict bool
-	w      *bufio.Writer
-	col    palette
-	n      counts
-	first  bool
-	js     jsonOut
-	nums   gameNumbers
 	buf    []byte // a result's JSON
 }
 
 func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
-	sw := &scoreWriter{e: e, format: c.String("format"), quiet: c.Bool("quiet"), strict: c.Bool("strict"),
-		w: bufio.NewWriter(e.tableOut(c.String("format"))), col: e.colors(c), first: true}
+	sw := &scoreWriter{gameOut: newGameOut(e, c), strict: c.Bool("strict")}
 	if sw.format == "csv" && !sw.quiet {
 		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes\n")
 	}
@@ -345,17 +353,7 @@ func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
 }
 
 func (sw *scoreWriter) game(j *job) {
-	sw.n.add(j)
-	game := sw.nums.next(j)
-	if j.err != nil {
-		sw.w.Flush()
-		printError(sw.e.stderr, j.file, j.err)
-		if !sw.quiet && structured(sw.format) {
-			writeDoc(sw.w, sw.format, &sw.js, errorDoc(j, game))
-		}
-		return
-	}
-	if sw.quiet {
+	if !sw.begin(j) {
 		return
 	}
 	res := j.res

@@ -2,9 +2,11 @@ package parse
 
 import (
 	"io"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestNextLazy: games read with NextLazy and parsed later, out of order, equal the games
@@ -46,23 +48,17 @@ func TestNextLazy(t *testing.T) {
 				if err == io.EOF {
 					break
 				}
-				if err != nil {
-					t.Fatalf("read error: %v", err)
-				}
+				require.NoError(t, err, "read error")
 				loads = append(loads, load)
 			}
-			if len(loads) != len(want) {
-				t.Fatalf("NextLazy gave %d games, Next %d", len(loads), len(want))
-			}
+			require.Len(t, loads, len(want), "NextLazy's games against Next's")
 			for i := len(loads) - 1; i >= 0; i-- { // parse in reverse: each on its own arena
 				g, err := loads[i]()
 				got := out{g: g}
 				if err != nil {
 					got.err = err.Error()
 				}
-				if !reflect.DeepEqual(got, want[i]) {
-					t.Errorf("game %d: lazy %+v, want %+v", i+1, got, want[i])
-				}
+				assert.Equal(t, want[i], got, "game %d", i+1)
 			}
 		})
 	}

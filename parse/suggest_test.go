@@ -1,6 +1,10 @@
 package parse
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 func TestSuggest(t *testing.T) {
 	keywords := []string{"game", "players", "option", "round", "deal", "pass", "bid", "trick", "took", "tricks", "moon", "score", "total"}
@@ -23,8 +27,6 @@ func TestSuggest(t *testing.T) {
 		{"blackmaria", []string{"black-maria", "black-jack"}, "black-maria"},
 		{"ab", []string{"aa", "bb"}, ""}, // as close to both: no guess
 	} {
-		if got := Suggest(c.word, c.in); got != c.want {
-			t.Errorf("Suggest(%q, %v) = %q, want %q", c.word, c.in, got, c.want)
-		}
+		assert.Equal(t, c.want, Suggest(c.word, c.in), "Suggest(%q, %v)", c.word, c.in)
 	}
 }

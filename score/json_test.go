@@ -8,6 +8,10 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // encoded is what a json.Encoder without HTML escaping writes for v, without the newline.
@@ -16,9 +20,7 @@ func encoded(t *testing.T, v any) string {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, enc.Encode(v))
 	return string(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
 
@@ -61,8 +63,6 @@ trick bob: 3C QH 9C 4C
 `))
 	for i, r := range results {
 		want := encoded(t, r)
-		if got := string(r.AppendJSON([]byte("x"))); got != "x"+want {
-			t.Errorf("result %d:\n got %s\nwant x%s", i, got, want)
-		}
+		assert.Equal(t, "x"+want, string(r.AppendJSON([]byte("x"))), "result %d", i)
 	}
 }

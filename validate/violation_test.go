@@ -7,6 +7,10 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestViolationJSON: FORMAT.md "Results": a violation is {round, trick, player, card, rule,
@@ -26,12 +30,8 @@ func TestViolationJSON(t *testing.T) {
 			`{"round":3,"trick":null,"player":null,"card":null,"rule":"after-game-end","message":"m"}`},
 	} {
 		b, err := json.Marshal(c.v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(b) != c.want {
-			t.Errorf("got  %s\nwant %s", b, c.want)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, c.want, string(b))
 	}
 }
 
@@ -43,8 +43,6 @@ func TestTranscriptErrorCodes(t *testing.T) {
 		validate.IncompleteRound: true,
 	}
 	for _, code := range ruleCodes {
-		if got := score.IsTranscriptError(code); got != want[code] {
-			t.Errorf("IsTranscriptError(%q) = %v, want %v", code, got, want[code])
-		}
+		assert.Equal(t, want[code], score.IsTranscriptError(code), "IsTranscriptError(%q)", code)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestRandomIsRand: random draws the numbers rand.Rand draws from rand.NewPCG with the same
@@ -25,18 +27,12 @@ func TestRandomIsRand(t *testing.T) {
 			}
 			switch k % 4 {
 			case 0, 1:
-				if got, w := r.IntN(n), want.IntN(n); got != w {
-					t.Fatalf("seed %d draw %d: IntN(%d) = %d, rand.Rand says %d", seed, k, n, got, w)
-				}
+				require.Equal(t, want.IntN(n), r.IntN(n), "seed %d draw %d: IntN(%d)", seed, k, n)
 			case 2:
 				m := uint64(n) * 0x9e3779b97f4a7c15
-				if got, w := r.Uint64N(m), want.Uint64N(m); got != w {
-					t.Fatalf("seed %d draw %d: Uint64N(%d) = %d, rand.Rand says %d", seed, k, m, got, w)
-				}
+				require.Equal(t, want.Uint64N(m), r.Uint64N(m), "seed %d draw %d: Uint64N(%d)", seed, k, m)
 			default:
-				if got, w := r.Float64(), want.Float64(); got != w {
-					t.Fatalf("seed %d draw %d: Float64 = %v, rand.Rand says %v", seed, k, got, w)
-				}
+				require.Equal(t, want.Float64(), r.Float64(), "seed %d draw %d: Float64", seed, k)
 			}
 		}
 	}

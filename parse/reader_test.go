@@ -41,7 +41,7 @@ func readAllResults(t testing.TB, r *Reader) []next {
 			return out
 		}
 	}
-	t.Fatal("no EOF")
+	require.FailNow(t, "no EOF")
 	return nil
 }
 

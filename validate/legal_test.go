@@ -6,6 +6,8 @@ import (
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/validate"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestLegal: on random hands and trick states of every built-in ruleset and some variants
@@ -41,9 +43,7 @@ func TestLegal(t *testing.T) {
 				st.Led = parse.Suit(rng.IntN(5)) // NoSuit: a fool was led and no suited card yet
 			}
 			legal := rules.Legal(hand, &st)
-			if legal == 0 {
-				t.Fatalf("%s %v: hand %v, state %+v: no card may be played", c.name, c.options, hand.Cards(), st)
-			}
+			require.NotZero(t, legal, "%s %v: hand %v, state %+v: no card may be played", c.name, c.options, hand.Cards(), st)
 			for _, card := range hand.Cards() {
 				following := st.Pos > 0 && st.Led != parse.NoSuit
 				rule := rules.Judge(hand, card, &st)
@@ -59,13 +59,11 @@ func TestLegal(t *testing.T) {
 					ok = following && st.Trick == 1 && tab.Penalty.Has(card) && !hand.Any(rules.SuitMask(st.Led))
 				}
 				if !ok || (rule == "") != legal.Has(card) || following && rules.SuitOf(card) == st.Led && rule != "" {
-					t.Fatalf("%s %v n=%d: hand %v, state %+v, card %v: Judge says %q, Legal allows it: %v",
+					require.FailNowf(t, "Judge and Legal disagree", "%s %v n=%d: hand %v, state %+v, card %v: Judge says %q, Legal allows it: %v",
 						c.name, c.options, c.n, hand.Cards(), st, card, rule, legal.Has(card))
 				}
 			}
-			if legal&^hand.A != 0 {
-				t.Fatalf("%s: Legal returned cards not in hand: %v", c.name, legal&^hand.A)
-			}
+			require.Zero(t, legal&^hand.A, "%s: Legal returned cards not in hand", c.name)
 		}
 	}
 }

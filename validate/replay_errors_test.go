@@ -1,13 +1,14 @@
 package validate_test
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestReplayInputErrors: input that cannot be read as a game is an error (exit 2), never a
@@ -37,28 +38,17 @@ func TestReplayInputErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			games, err := parse.ParseBytes([]byte(c.src), c.name+".tricks")
-			if err != nil {
-				t.Fatalf("parse: %v", err)
-			}
+			require.NoError(t, err, "parse")
 			g := games[0]
 			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			_, err = validate.New().Replay(g, rs)
-			if err == nil {
-				t.Fatalf("want an input error containing %q, got none", c.msg)
-			}
-			if !strings.Contains(err.Error(), c.msg) {
-				t.Errorf("error %q does not contain %q", err, c.msg)
-			}
+			require.Error(t, err, "want an input error containing %q", c.msg)
+			assert.Contains(t, err.Error(), c.msg)
 			var list parse.ErrorList
-			if !errors.As(err, &list) || len(list) == 0 {
-				t.Fatalf("error is %T, want a parse.ErrorList", err)
-			}
-			if list[0].Pos.Line != c.line {
-				t.Errorf("error at line %d, want line %d: %v", list[0].Pos.Line, c.line, err)
-			}
+			require.ErrorAs(t, err, &list)
+			require.NotEmpty(t, list)
+			assert.Equal(t, c.line, list[0].Pos.Line, "the error's line: %v", err)
 		})
 	}
 }
@@ -70,20 +60,13 @@ func TestReplayInputErrorsCollected(t *testing.T) {
 		"round\ntook ann: QS\n" + // fine
 		"round\ntrick zed: 2C 3C 4C 5C\n" // line 9: a leader nobody knows
 	games, err := parse.ParseBytes([]byte(src), "many.tricks")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rs, err := rulesets.Load("hearts")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rs.Set("pass", "none")
 	_, err = validate.New().Replay(games[0], rs)
 	var list parse.ErrorList
-	if !errors.As(err, &list) || len(list) != 2 {
-		t.Fatalf("want two input errors, got %v", err)
-	}
-	if list[0].Pos.Line != 5 || list[1].Pos.Line != 9 {
-		t.Errorf("errors at lines %d and %d, want 5 and 9: %v", list[0].Pos.Line, list[1].Pos.Line, err)
-	}
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 2, "want two input errors, got %v", err)
+	assert.Equal(t, []int{5, 9}, []int{list[0].Pos.Line, list[1].Pos.Line}, "the errors' lines: %v", err)
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
 	"github.com/tricks-dev/tricks/validate/simulate"
+
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzSimulate simulates games under a built-in ruleset extended by fuzzer-chosen ruleset
@@ -52,13 +54,10 @@ func FuzzSimulate(f *testing.F) {
 		}
 		for i := 1; i <= 2; i++ {
 			g, err := sim.Game(i)
-			if err != nil {
-				t.Fatalf("%s\n%d players, game %d: %v", src, n, i, err)
-			}
+			require.NoError(t, err, "%s\n%d players, game %d", src, n, i)
 			text := parse.AppendText(nil, g)
-			if _, err := parse.ParseBytes(text, "simulated.tricks"); err != nil {
-				t.Fatalf("%s\n%d players, game %d does not parse back: %v\n%s", src, n, i, err, text)
-			}
+			_, err = parse.ParseBytes(text, "simulated.tricks")
+			require.NoError(t, err, "%s\n%d players, game %d does not parse back:\n%s", src, n, i, text)
 		}
 	})
 }

@@ -6,7 +6,6 @@ import (
 	"sort"
 
 	"github.com/tricks-dev/tricks/parse"
-	"github.com/tricks-dev/tricks/rulesets"
 )
 
 // Diagnosis: a transcript written at the table has slips, and one slip read literally shows
@@ -646,11 +645,7 @@ func (v *Validator) passConflicts(g *parse.Game, r *Round) int {
 	if len(src.Passes) == 0 || len(src.Deal) > 0 || len(v.leaders) < len(src.Tricks) {
 		return 0
 	}
-	dir := r.PassDir
-	if r.Own != nil {
-		dir = r.OwnPass // the passes the table played (RULES §7)
-	}
-	off, _ := rulesets.PassOffset(dir, n)
+	pp := r.PassingOf()
 	var to [parse.NumCards]int8
 	for i := range to {
 		to[i] = -1
@@ -660,11 +655,14 @@ func (v *Validator) passConflicts(g *parse.Game, r *Round) int {
 		if from < 0 || r.Local(from) < 0 {
 			continue
 		}
-		dst := (r.Local(from) + off) % n
+		dst := pp.To(r.Local(from), n)
 		if p.To != "" {
 			if gs := seatOf(g.Players, p.To); gs >= 0 && r.Local(gs) >= 0 {
 				dst = r.Local(gs)
 			}
+		}
+		if dst < 0 {
+			continue // a pass the round cannot apply (round.go): it moved no card
 		}
 		for _, c := range p.Cards {
 			if c < parse.NumCards && copies(r.Table, c) == 1 {

@@ -135,13 +135,8 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 
 	// Passes, judged by the applied rules. A pass line that names no recipient passed where
 	// the transcript's own rules pass this round, else where the applied rules do (RULES §7).
-	off, _ := rulesets.PassOffset(r.PassDir, n)
-	passing := off != 0 && t.PassCount > 0 && !spades
-	ownOff, ownPassing := off, passing // the passes the table played
-	if r.Own != nil {
-		ownOff, _ = rulesets.PassOffset(r.OwnPass, n)
-		ownPassing = ownOff != 0 && r.Own.PassCount > 0 && !spades
-	}
+	pp := r.PassingOf()
+	passing, ownPassing := pp.Passes, pp.OwnPasses
 	var passed [MaxSeats]bool
 	var out, in [MaxSeats]Hand
 	npassed, unapplied := 0, false
@@ -151,13 +146,11 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 		if l < 0 {
 			continue
 		}
-		to := -1
+		to := pp.To(l, n)
 		if p.To != "" {
 			if to = r.local(g, p.To, p.Pos); to < 0 {
 				continue
 			}
-		} else if r.Own != nil && ownPassing {
-			to = (l + ownOff) % n
 		}
 		if !passing {
 			r.viol(PassDirection, 0, p.Player, parse.NoCard, p.Pos, "%s passed cards; this round has no passing", p.Player)
@@ -166,7 +159,7 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 				continue
 			}
 		} else {
-			exp := (l + off) % n
+			exp := (l + pp.Off) % n
 			switch {
 			case to >= 0 && to != exp && p.To == "":
 				r.viol(PassDirection, 0, p.Player, parse.NoCard, p.Pos, "%s passed %s (to %s), as the game was played; this round passes %s (to %s)",
@@ -174,9 +167,6 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 			case to >= 0 && to != exp:
 				r.viol(PassDirection, 0, p.Player, parse.NoCard, p.Pos, "%s passed to %s; this round passes %s (to %s)",
 					p.Player, p.To, r.PassDir, r.name(g, exp))
-			}
-			if to < 0 {
-				to = exp
 			}
 			if len(p.Cards) != t.PassCount {
 				r.viol(PassCount, 0, p.Player, parse.NoCard, p.Pos, "%s passed %d cards, expected %d", p.Player, len(p.Cards), t.PassCount)

@@ -325,12 +325,55 @@ func NextDealer(seats []int, prev, n int, tiebreak bool) int {
 func Eldest(seats []int, dealer, n int) int { return nextIn(seats, dealer+1, n) }
 
 // PassDir returns where a round passes after normal normal rounds: the table's pass cycle;
-// a tie-break holds.
+// a tie-break holds, and so does every round of a table that does not pass (no pass count,
+// or the Spades family).
 func PassDir(t *rulesets.Table, normal int, tiebreak bool) string {
-	if tiebreak {
+	if tiebreak || t.PassCount == 0 || t.RS.Family == rulesets.Spades {
 		return "hold"
 	}
 	return t.Pass[normal%len(t.Pass)]
+}
+
+// PassOffset returns how many seats onwards a round of table t at n seats passing dir
+// passes, and whether it passes at all: the one answer to "does this round pass?" (RULES §7).
+func PassOffset(t *rulesets.Table, dir string, n int) (off int, passes bool) {
+	off, _ = rulesets.PassOffset(dir, n)
+	if off == 0 || t.PassCount == 0 || t.RS.Family == rulesets.Spades {
+		return 0, false
+	}
+	return off, true
+}
+
+// Passing is where a round's pass lines go (RULES §7): by the applied rules, and by the
+// transcript's own rules where it has them (the passes the table played).
+type Passing struct {
+	Off, OwnOff       int
+	Passes, OwnPasses bool
+}
+
+// PassingOf returns the round's Passing (its seats, table, directions and own rules set).
+func (r *Round) PassingOf() Passing {
+	n := len(r.Seats)
+	var p Passing
+	p.Off, p.Passes = PassOffset(r.Table, r.PassDir, n)
+	p.OwnOff, p.OwnPasses = p.Off, p.Passes
+	if r.Own != nil {
+		p.OwnOff, p.OwnPasses = PassOffset(r.Own, r.OwnPass, n)
+	}
+	return p
+}
+
+// To returns the local seat a pass line from local seat l that names no recipient passed to
+// at n seats: where the transcript's own rules pass, else where the applied rules do; -1
+// where neither passes (the line cannot be applied).
+func (p Passing) To(l, n int) int {
+	switch {
+	case p.OwnPasses:
+		return (l + p.OwnOff) % n
+	case p.Passes:
+		return (l + p.Off) % n
+	}
+	return -1
 }
 
 // Taking is what the seats of a round took in its tricks, by local seat.

@@ -447,7 +447,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 	}
 
 	spades := t.RS.Family == rulesets.Spades
-	if off, _ := rulesets.PassOffset(r.passDir, n); off != 0 && t.PassCount > 0 && !spades {
+	if off, passes := validate.PassOffset(t, r.passDir, n); passes {
 		r.pass(off)
 	}
 	if spades {
@@ -473,10 +473,10 @@ func passable(rs *rulesets.Ruleset, players int) (redeal bool, err error) {
 	}
 	passing := false
 	for _, d := range t.Pass {
-		off, _ := rulesets.PassOffset(d, players)
-		passing = passing || off != 0
+		_, passes := validate.PassOffset(t, d, players)
+		passing = passing || passes
 	}
-	if !passing || t.PassCount == 0 {
+	if !passing {
 		return false, nil
 	}
 	noPass := parse.Set(rs.NoPass...)

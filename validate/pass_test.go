@@ -1,0 +1,51 @@
+package validate_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/validate"
+	"github.com/tricks-dev/tricks/validate/simulate"
+)
+
+// TestPassDirNoPassCount: RULES §7. Under `pass-count=0` no round passes, so every round's
+// direction (what `tricks show` prints) is hold, and each recorded pass line is a
+// pass-direction violation ("this round has no passing"); under the plain rules the cycle's
+// directions come back and the same lines are clean.
+func TestPassDirNoPassCount(t *testing.T) {
+	hearts := builtin(t, "hearts")
+	none := hearts.Clone()
+	require.NoError(t, none.Apply([]parse.KV{{Key: "pass-count", Value: "0"}}))
+	sim, err := simulate.New(hearts, 4, 7, simulate.Options{WithDeal: true})
+	require.NoError(t, err)
+	g, err := sim.Game(1)
+	require.NoError(t, err)
+
+	rp, err := validate.New().Replay(g, none)
+	require.NoError(t, err)
+	for _, r := range rp.Rounds {
+		require.Equal(t, "hold", r.PassDir, "round %d with pass-count=0", r.Number)
+		dir := 0
+		for _, vi := range r.Violations {
+			if vi.Rule == validate.PassDirection {
+				dir++
+			}
+		}
+		require.Equal(t, len(r.Src.Passes), dir, "round %d: one pass-direction per pass line", r.Number)
+	}
+
+	rp, err = validate.New().Replay(g, hearts)
+	require.NoError(t, err)
+	passed := 0
+	for _, r := range rp.Rounds {
+		off, passes := validate.PassOffset(r.Table, r.PassDir, len(r.Seats))
+		require.Equal(t, passes, r.PassDir != "hold", "round %d passes %s", r.Number, r.PassDir)
+		require.Equal(t, passes, off != 0)
+		if passes {
+			passed++
+		}
+		require.Empty(t, r.Violations, "round %d under the rules it was played by", r.Number)
+	}
+	require.Positive(t, passed, "Hearts passes in some round")
+}

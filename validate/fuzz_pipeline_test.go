@@ -1201,7 +1201,9 @@ func fzPlay(s *fzSrc, g *parse.Game, r *parse.Round, tb *rulesets.Table, seats [
 	}
 	leader := eldest
 	if rules != nil {
-		leader, _, _ = rules.FirstLeader(hands, eldest)
+		if l, _ := rules.FirstLeader(nil, hands, nil, eldest, -1); l >= 0 {
+			leader = l
+		}
 	}
 	strategy := s.intn(4) // 0 fuzz-chosen, 1 lowest, 2 highest, 3 one player takes all it can
 	shooter := s.intn(n)

@@ -298,25 +298,8 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 	r.known, r.start = *known, *hands
 	eldest := r.Local(Eldest(r.Seats, r.Dealer, len(g.Players)))
 
-	lc := lowestClub(t)
-	firstLead := firstLeadRule(t.FirstLead, lc)
-	// An unnamed first leader is the one the transcript's own rules seat (RULES §7); the
-	// applied rules judge the lead (firstLead).
-	seating := firstLead
-	if r.Own != nil {
-		seating = firstLeadRule(r.Own.FirstLead, lc)
-	}
-	holder := -1 // holder of the lowest club, nearest eldest
-	if firstLead != "eldest" || seating != "eldest" {
-		holder = clubHolder(hands[:n], known[:n], eldest, lc)
-	}
-	if holder < 0 && r.lowSure >= 0 {
-		holder = r.lowSure
-	}
-	firstLeader := eldest
-	if seating != "eldest" {
-		firstLeader = holder
-	}
+	firstLead, lc := rules.FirstLeadRule()
+	firstLeader, holder := rules.FirstLeader(r.Own, hands[:n], known[:n], eldest, r.lowSure)
 
 	// Pass 1: leaders, winners, and who played what.
 	nt := len(src.Tricks)
@@ -767,13 +750,13 @@ func (v *Validator) firstLead(g *parse.Game, r *Round, tr *parse.Trick, leader, 
 		case holder >= 0 && leader != holder:
 			r.viol(FirstLead, 1, name, c0, pos, "%s led to trick 1; %s holds the lowest club %s and leads", name, r.name(g, holder), lc)
 			r.note(fmt.Sprintf("first-lead=any-club: the holder of the lowest club in play (%s) leads trick 1, with any club", lc))
-		case r.Rules.SuitOf(c0) != parse.Clubs:
+		case !r.Rules.FirstLeadCards(rule, lc).Has(c0):
 			r.viol(FirstLead, 1, name, c0, pos, "%s led %s to trick 1; a club must be led", name, c0)
 			r.note("first-lead=any-club: trick 1 is led with a club")
 		}
 	default: // lowest-club
 		switch {
-		case c0 != lc:
+		case !r.Rules.FirstLeadCards(rule, lc).Has(c0):
 			r.viol(FirstLead, 1, name, c0, pos, "%s led %s to trick 1; the lowest club %s must be led", name, c0, lc)
 			who := ""
 			if holder >= 0 {

@@ -27,6 +27,9 @@ type Rules struct {
 	// for surelyLegal: the cards of the break suit (none without the rule), and the cards
 	// the first-trick ban concerns (none without it)
 	brkMask, banMask parse.CardSet
+	// for FirstLeader: the table's first-lead rule as it applies, and the lowest club
+	firstRule string
+	lowClub   parse.Card
 }
 
 // TrickState is where a play happens: trick number (1-based), position in the trick (0 =
@@ -82,6 +85,8 @@ func NewRules(t *rulesets.Table) *Rules {
 	if r.ban {
 		r.banMask = r.penalty
 	}
+	r.lowClub = lowestClub(t)
+	r.firstRule = firstLeadRule(t.FirstLead, r.lowClub)
 	if r.brk != parse.NoSuit {
 		r.brkMask = r.mask[r.brk]
 		r.breakers = r.mask[r.brk]
@@ -289,19 +294,47 @@ func clubHolder(hands []Hand, known []bool, eldest int, c parse.Card) int {
 	return -1
 }
 
-// FirstLeader returns who leads trick 1 when every hand is known (hands by local seat as the
-// play begins, eldest the local seat after the dealer), the first-lead rule as it applies,
-// and the lowest club in play.
-func (r *Rules) FirstLeader(hands []Hand, eldest int) (leader int, rule string, lc parse.Card) {
-	t := r.Table
-	lc = lowestClub(t)
-	if rule = firstLeadRule(t.FirstLead, lc); rule == "eldest" {
-		return eldest, rule, lc
+// FirstLeadCards returns the cards that may lead trick 1 under a first-lead rule as it
+// applies (firstLeadRule) with lc the lowest club in play: any club, the lowest club, or
+// (eldest) any card.
+func (r *Rules) FirstLeadCards(rule string, lc parse.Card) parse.CardSet {
+	switch rule {
+	case "eldest":
+		return ^parse.CardSet(0)
+	case "any-club":
+		return r.mask[parse.Clubs]
 	}
-	if l := clubHolder(hands, nil, eldest, lc); l >= 0 {
-		return l, rule, lc
+	return parse.Set(lc)
+}
+
+// FirstLeadRule returns the table's first-lead rule as it applies (eldest, lowest-club or
+// any-club: eldest when unset or the deck has no club) and the lowest club in play (NoCard:
+// none).
+func (r *Rules) FirstLeadRule() (rule string, lc parse.Card) { return r.firstRule, r.lowClub }
+
+// FirstLeader returns who leads trick 1, by local seat (-1: the holder, not known yet), and
+// holder, the seat nearest eldest holding the lowest club (-1: not known, or no rule needs
+// it). hands are the hands as the play begins, known says which of them are known (nil:
+// all), eldest is the seat after the dealer, sure a seat that surely holds the lowest club
+// whatever the hands known say (-1: none). The table's rule (FirstLeadRule) judges the
+// lead; own, the transcript's own rules where it has them (nil: none), seats the leader a
+// transcript does not name (RULES §7).
+func (r *Rules) FirstLeader(own *rulesets.Table, hands []Hand, known []bool, eldest, sure int) (leader, holder int) {
+	judgeEldest := r.firstRule == "eldest"
+	seatEldest := judgeEldest
+	if own != nil {
+		seatEldest = firstLeadRule(own.FirstLead, r.lowClub) == "eldest"
 	}
-	return eldest, "eldest", lc // cannot happen: every card is dealt
+	leader, holder = eldest, -1
+	if !judgeEldest || !seatEldest {
+		if holder = clubHolder(hands, known, eldest, r.lowClub); holder < 0 {
+			holder = sure
+		}
+		if !seatEldest {
+			leader = holder
+		}
+	}
+	return leader, holder
 }
 
 // The rotation (RULES §2): who deals each round and where it passes.

@@ -620,7 +620,11 @@ func (r *roundSim) playTricks(eldest int) error {
 	s, rules, t := r.s, r.rules, r.rules.Table
 	rng := &s.rng
 	n := len(r.seats)
-	leader, flRule, lc := rules.FirstLeader(r.hands[:n], eldest)
+	flRule, lc := rules.FirstLeadRule()
+	leader, _ := rules.FirstLeader(nil, r.hands[:n], nil, eldest, -1)
+	if leader < 0 { // cannot happen: every card is dealt
+		leader, flRule = eldest, "eldest"
+	}
 	writeLeader1 := s.opts.Leaders || (!s.opts.WithDeal && flRule != "eldest")
 	// Without the deal, the checker knows the lowest club's holder only from who plays it
 	// first; with two copies of it that may be the wrong one, so no first-lead injection.
@@ -654,11 +658,7 @@ func (r *roundSim) playTricks(eldest int) error {
 			firstLead := ti == 0 && k == 0 && flRule != "eldest"
 			allowed := legal
 			if firstLead {
-				if flRule == "any-club" {
-					allowed &= parse.SuitMask(parse.Clubs)
-				} else {
-					allowed &= parse.Set(lc)
-				}
+				allowed &= rules.FirstLeadCards(flRule, lc)
 				if allowed == 0 {
 					return fmt.Errorf("trick 1: %s holds %s but may not lead a club", r.name(p), lc)
 				}

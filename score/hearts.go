@@ -249,12 +249,8 @@ func (s *game) autoMoon(r *validate.Round, shooter int, local []int, apply func(
 	for l := range r.Seats {
 		totals[s.unitOf[r.Seats[l]]] += local[l]
 	}
-	if s.rs.ExactReset != 0 && s.rs.End != "rounds" {
-		for u, t := range totals {
-			if t == s.rs.Target {
-				totals[u] -= s.rs.ExactReset
-			}
-		}
+	for u := range totals {
+		s.exactReset(totals, u)
 	}
 	over, best := s.endState(totals, s.normal+1)
 	me := s.unitOf[r.Seats[shooter]]

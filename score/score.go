@@ -375,19 +375,26 @@ func (s *game) tiebreakFits(r *validate.Round) bool {
 	return true
 }
 
-// reset applies the exact reset: a total exactly at the target loses ExactReset.
+// reset applies the exact reset to the game's totals, and says so in out.
 func (s *game) reset(out *Round) {
-	rs := s.rs
-	if rs.ExactReset == 0 || rs.End == "rounds" {
-		return
-	}
-	for u, t := range s.totals {
-		if t == rs.Target {
-			s.totals[u] -= rs.ExactReset
+	for u := range s.totals {
+		if s.exactReset(s.totals, u) {
 			out.Resets = append(out.Resets, s.units[u])
-			out.Notes = append(out.Notes, fmt.Sprintf("exact reset: %s -%d", s.units[u], rs.ExactReset))
+			out.Notes = append(out.Notes, fmt.Sprintf("exact reset: %s -%d", s.units[u], s.rs.ExactReset))
 		}
 	}
+}
+
+// exactReset applies the exact reset to unit u's total in totals: a total exactly at the
+// target loses ExactReset (not in a game of a fixed number of rounds). It reports whether
+// it did.
+func (s *game) exactReset(totals []int, u int) bool {
+	rs := s.rs
+	if rs.ExactReset == 0 || rs.End == "rounds" || totals[u] != rs.Target {
+		return false
+	}
+	totals[u] -= rs.ExactReset
+	return true
 }
 
 // endCheck decides whether the game is over after a normal round, and who won.

@@ -249,9 +249,7 @@ func (s *game) autoMoon(r *validate.Round, shooter int, local []int, apply func(
 	for l := range r.Seats {
 		totals[s.unitOf[r.Seats[l]]] += local[l]
 	}
-	for u := range totals {
-		s.exactReset(totals, u)
-	}
+	s.exactReset(totals)
 	over, best := s.endState(totals, s.normal+1)
 	me := s.unitOf[r.Seats[shooter]]
 	if over && !(len(best) == 1 && best[0] == me) {

@@ -2,6 +2,7 @@ package score
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -377,24 +378,28 @@ func (s *game) tiebreakFits(r *validate.Round) bool {
 
 // reset applies the exact reset to the game's totals, and says so in out.
 func (s *game) reset(out *Round) {
-	for u := range s.totals {
-		if s.exactReset(s.totals, u) {
-			out.Resets = append(out.Resets, s.units[u])
-			out.Notes = append(out.Notes, fmt.Sprintf("exact reset: %s -%d", s.units[u], s.rs.ExactReset))
-		}
+	for m := s.exactReset(s.totals); m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		out.Resets = append(out.Resets, s.units[u])
+		out.Notes = append(out.Notes, fmt.Sprintf("exact reset: %s -%d", s.units[u], s.rs.ExactReset))
 	}
 }
 
-// exactReset applies the exact reset to unit u's total in totals: a total exactly at the
-// target loses ExactReset (not in a game of a fixed number of rounds). It reports whether
-// it did.
-func (s *game) exactReset(totals []int, u int) bool {
+// exactReset applies the exact reset to totals (by unit): a total exactly at the target
+// loses ExactReset (not in a game of a fixed number of rounds). It returns the units reset,
+// bit u for unit u.
+func (s *game) exactReset(totals []int) (reset uint32) {
 	rs := s.rs
-	if rs.ExactReset == 0 || rs.End == "rounds" || totals[u] != rs.Target {
-		return false
+	if rs.ExactReset == 0 || rs.End == "rounds" {
+		return 0
 	}
-	totals[u] -= rs.ExactReset
-	return true
+	for u, t := range totals {
+		if t == rs.Target {
+			totals[u] -= rs.ExactReset
+			reset |= 1 << u
+		}
+	}
+	return reset
 }
 
 // endCheck decides whether the game is over after a normal round, and who won.

@@ -376,12 +376,10 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 		}
 		w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards))
 		if w >= 0 {
-			v.winners[ti] = int8((leader + w) % n)
-			next = int(v.winners[ti])
-		} else {
-			v.winners[ti] = -1
-			next = leader
+			w = (leader + w) % n
 		}
+		v.winners[ti] = int8(w)
+		next = NextLeader(leader, w)
 		if ti < len(r.winners) {
 			r.winners[ti] = v.winners[ti]
 		}
@@ -477,7 +475,7 @@ func (v *Validator) judge(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known 
 			}
 			v.card(g, r, &sc, tr)
 		}
-		broken = broken || sc.won.A&r.Rules.breakers != 0 // rules.Breaks of a card of the trick
+		broken = broken || r.Rules.BreaksAny(sc.won.A) // A: every card of the trick, once
 		r.TakeHand(sc.won, leader, int(v.winners[ti]), ti == len(src.Tricks)-1)
 	}
 	return true

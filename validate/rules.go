@@ -42,6 +42,34 @@ type TrickState struct {
 	Broken bool
 }
 
+// The bookkeeping of play (RULES §3): what a card played changes, and who leads next. The
+// checker's pass 2 keeps the same facts as masks (cardScan); Breaks and BreaksAny are the
+// one test of the break.
+
+// Play records c played at st: the suit led (the first suited card's: a fool leads none),
+// the break state, the next position.
+func (st *TrickState) Play(r *Rules, c parse.Card) {
+	if st.Led == parse.NoSuit {
+		st.Led = r.suitOf[c]
+	}
+	st.Broken = st.Broken || r.Breaks(c)
+	st.Pos++
+}
+
+// Next returns the state at the lead of the trick after st's.
+func (st *TrickState) Next() TrickState {
+	return TrickState{Trick: st.Trick + 1, Led: parse.NoSuit, Broken: st.Broken}
+}
+
+// NextLeader returns who leads the trick after one led by leader and won by winner (-1:
+// nobody won it, every card cancelled by its twin): the winner, else the same leader.
+func NextLeader(leader, winner int) int {
+	if winner >= 0 {
+		return winner
+	}
+	return leader
+}
+
 // NewRules compiles a table.
 func NewRules(t *rulesets.Table) *Rules {
 	r := &Rules{Table: t, trump: t.Trump, brk: parse.NoSuit, penalty: t.Penalty}
@@ -111,6 +139,9 @@ func (r *Rules) Trump() parse.Suit { return r.trump }
 
 // Breaks reports whether playing c breaks the break suit (hearts, spades).
 func (r *Rules) Breaks(c parse.Card) bool { return r.breakers.Has(c) }
+
+// BreaksAny reports whether playing the cards of s breaks the break suit.
+func (r *Rules) BreaksAny(s parse.CardSet) bool { return s&r.breakers != 0 }
 
 // Judge returns the rule that playing c from hand breaks at st, or "" when the play is legal.
 // hand is what the player holds before the play and must contain c. A card is legal when

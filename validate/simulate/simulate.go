@@ -644,16 +644,14 @@ func (r *roundSim) playTricks(eldest int) error {
 		r.plan[shooter] = planWin
 	}
 
-	broken := false
 	cards := make([]parse.Card, 0, n)
-	for ti := 0; ti < t.HandSize; ti++ {
+	// st.Led is rules.LedSuit(cards), kept up to date as the cards are played.
+	st := validate.TrickState{Trick: 1, Led: parse.NoSuit}
+	for ti := 0; ti < t.HandSize; ti, st = ti+1, st.Next() {
 		cards = cards[:0]
-		// st.Led is rules.LedSuit(cards), kept up to date as the cards are played.
-		st := validate.TrickState{Trick: ti + 1, Broken: broken, Led: parse.NoSuit}
-		for k := 0; k < n; k++ {
+		for k := 0; k < n; k++ { // st.Pos is k
 			p := (leader + k) % n
 			hand := r.hands[p]
-			st.Pos = k
 			legal := rules.Legal(hand, &st)
 			firstLead := ti == 0 && k == 0 && flRule != "eldest"
 			allowed := legal
@@ -678,12 +676,7 @@ func (r *roundSim) playTricks(eldest int) error {
 			}
 			r.hands[p].Remove(c)
 			cards = append(cards, c)
-			if rules.Breaks(c) {
-				broken = true
-			}
-			if st.Led == parse.NoSuit {
-				st.Led = rules.SuitOf(c)
-			}
+			st.Play(rules, c)
 		}
 		start := len(r.block)
 		r.block = append(r.block, cards...)
@@ -701,9 +694,7 @@ func (r *roundSim) playTricks(eldest int) error {
 			w = (leader + w) % n
 		}
 		r.taken.Take(cards, leader, w, ti == t.HandSize-1)
-		if w >= 0 {
-			leader = w
-		}
+		leader = validate.NextLeader(leader, w)
 	}
 	return nil
 }

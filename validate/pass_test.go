@@ -49,3 +49,33 @@ func TestPassDirNoPassCount(t *testing.T) {
 	}
 	require.Positive(t, passed, "Hearts passes in some round")
 }
+
+// TestPassConflictsOwnRulesNoPass: RULES §7. A Black Maria round (passing right) recorded
+// with plain pass lines and without the deal, checked as Black Maria with own rules that do
+// not pass (hearts, pass-count=0): the pass lines go where the applied rules pass, as the
+// replay applies them, so the diagnosis finds no play contradicting them (the own rules'
+// cycle, left, would make many).
+func TestPassConflictsOwnRulesNoPass(t *testing.T) {
+	bm := builtin(t, "black-maria")
+	own := builtin(t, "hearts").Clone()
+	require.NoError(t, own.Apply([]parse.KV{{Key: "pass-count", Value: "0"}}))
+	sim, err := simulate.New(bm, 4, 11, simulate.Options{WithDeal: true, Leaders: true})
+	require.NoError(t, err)
+	g, err := sim.Game(1)
+	require.NoError(t, err)
+	g.Rounds = g.Rounds[:1]
+	require.NotEmpty(t, g.Rounds[0].Passes)
+	g.Rounds[0].Deal = nil
+
+	for _, withOwn := range []bool{false, true} {
+		v := validate.New()
+		var rp *validate.Replay
+		if withOwn {
+			rp, err = v.ReplayOwn(g, bm, own)
+		} else {
+			rp, err = v.Replay(g, bm)
+		}
+		require.NoError(t, err)
+		require.Zero(t, v.PassConflicts(g, rp.Rounds[0]), "own rules: %v", withOwn)
+	}
+}

@@ -11,7 +11,7 @@ import (
 
 // heartsRound computes the points of a Hearts-family round per unit (player): card points,
 // moon, revoke penalties and the no-tricks bonus (RULES §4).
-func (s *game) heartsRound(r *validate.Round, out *Round) []int {
+func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
 	h := heartsCalc{r: r, rs: s.rs, n: len(r.Seats)}
 	h.tally(s.sc.valuesOf(r.Table))
 	h.kind, h.fixed = s.kind, s.fixed
@@ -34,7 +34,7 @@ func (s *game) heartsRound(r *validate.Round, out *Round) []int {
 
 // heartsCalc is one Hearts-family round being scored, by local seat.
 type heartsCalc struct {
-	r     *validate.Round
+	r     *validate.PlayedRound
 	rs    *rulesets.Ruleset
 	n     int
 	card  [validate.MaxSeats]int // card points won
@@ -167,7 +167,7 @@ func (h *heartsCalc) apply(local []int, scoring string) {
 
 // moon decides the moon's scoring (recorded, automatic for choice, or the ruleset's) and
 // computes the points into local.
-func (h *heartsCalc) moon(s *game, out *Round, local []int) {
+func (h *heartsCalc) moon(s *game, out *RoundResult, local []int) {
 	if h.shooter < 0 {
 		h.apply(local, "")
 		return
@@ -189,7 +189,7 @@ func (h *heartsCalc) moon(s *game, out *Round, local []int) {
 }
 
 // notes: a moon line that does not apply, and the revoke penalties.
-func (h *heartsCalc) notes(players []string, out *Round) {
+func (h *heartsCalc) notes(players []string, out *RoundResult) {
 	r := h.r
 	if r.MoonSeat >= 0 && (r.MoonSeat != h.shooter || h.rs.Moon != "choice") {
 		why := "the ruleset does not let the shooter choose"
@@ -210,7 +210,7 @@ func (h *heartsCalc) notes(players []string, out *Round) {
 
 // figures: the informative penalty-card and trick counts, in the round's block; the keys are
 // the round's players (a tie-break's are already listed in out.Tiebreak).
-func (h *heartsCalc) figures(s *game, players []string, out *Round) {
+func (h *heartsCalc) figures(s *game, players []string, out *RoundResult) {
 	r, n := h.r, h.n
 	fig, m := s.rb, validate.MaxSeats
 	fig.total = r.Table.PenaltyCount
@@ -239,7 +239,7 @@ func (h *heartsCalc) figures(s *game, players []string, out *Round) {
 
 // autoMoon decides an unrecorded moon choice (RULES §4.2, §7): old, unless under old the
 // game would end with the shooter not the single lowest total; then new.
-func (s *game) autoMoon(r *validate.Round, shooter int, local []int, apply func([]int, string)) string {
+func (s *game) autoMoon(r *validate.PlayedRound, shooter int, local []int, apply func([]int, string)) string {
 	if r.Tiebreak {
 		return "old"
 	}

@@ -55,7 +55,7 @@ func asP(s score.Scores) P {
 }
 
 // round returns the result of round n (1-based).
-func round(t testing.TB, res *score.Result, n int) score.Round {
+func round(t testing.TB, res *score.Result, n int) score.RoundResult {
 	t.Helper()
 	require.GreaterOrEqual(t, len(res.Rounds), n, "round %d", n)
 	r := res.Rounds[n-1]

@@ -61,7 +61,7 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-func (r *Round) appendJSON(b []byte) []byte {
+func (r *RoundResult) appendJSON(b []byte) []byte {
 	b = append(b, `{"round":`...)
 	b = strconv.AppendInt(b, int64(r.Round), 10)
 	b = append(b, `,"dealer":`...)

@@ -45,7 +45,7 @@ func TestAppendJSON(t *testing.T) {
 	full := &score.Result{
 		File: "<stdin> & \"x\"", Game: 3, Ruleset: "hearts", Players: []string{"ann", "bob<", "cät", "d\\n"},
 		Sides: []string{"ann+cat", "bob+dan"},
-		Rounds: []score.Round{
+		Rounds: []score.RoundResult{
 			{Round: 1, Dealer: s("ann"), Tiebreak: []string{"ann", "bob"}, Bids: &score.Words{Keys: []string{"ann", "b&b"}, Vals: []string{"nil", "b<3"}},
 				Points: *sc("ann", "bob"), Totals: *sc("a\"b", "<bob>"), Bags: sc("x"), BagPenalty: sc("y"),
 				Moon: &score.Moon{Player: "ann", Scoring: "old", Choice: "auto"}, Violations: viols,
@@ -55,7 +55,7 @@ func TestAppendJSON(t *testing.T) {
 		Totals: *sc("ann", "bob"), Bags: sc("ann+cat"), Finished: true, Winner: s("ann & bob"), Tied: []string{"ann", "bob"},
 		Violations: viols,
 	}
-	results := []*score.Result{full, {}, {Players: []string{}, Rounds: []score.Round{}, Violations: []validate.Violation{}, Sides: []string{}, Tied: []string{}}}
+	results := []*score.Result{full, {}, {Players: []string{}, Rounds: []score.RoundResult{}, Violations: []validate.Violation{}, Sides: []string{}, Tied: []string{}}}
 	results = append(results, play(t, `game hearts
 players ann bob cat dan
 trick ann: 2C AC 8C 5C

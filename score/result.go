@@ -25,7 +25,7 @@ type Result struct {
 	// Sides names the partnerships ("ann+cat") in partnership games; points and totals are
 	// then keyed by side.
 	Sides      []string             `json:"sides,omitempty"`
-	Rounds     []Round              `json:"rounds"`
+	Rounds     []RoundResult              `json:"rounds"`
 	Totals     Scores               `json:"totals"`
 	Bags       *Scores              `json:"bags,omitempty"`
 	Finished   bool                 `json:"finished"`
@@ -37,8 +37,8 @@ type Result struct {
 	UnitOf []int `json:"-"`
 }
 
-// Round is one round's result.
-type Round struct {
+// RoundResult is one round's result.
+type RoundResult struct {
 	Round      int                  `json:"round"`
 	Dealer     *string              `json:"dealer"`
 	Tiebreak   []string             `json:"tiebreak,omitempty"`

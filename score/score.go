@@ -67,7 +67,7 @@ func Score(rp *validate.Replay) *Result { return new(Scorer).Score(rp) }
 type Scorer struct {
 	s          *game // the game being scored (Reset)
 	blk        gameBlock
-	rounds     []Round              // storage of the result's rounds
+	rounds     []RoundResult              // storage of the result's rounds
 	blocks     []*roundBlock        // the rounds' figures
 	viols      []validate.Violation // storage of the result's violations
 	tied       []string             // storage of the result's tied units
@@ -176,7 +176,7 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 		sc.rounds = r[:0] // grown by the rounds Add gave the last game
 	}
 	if k := len(rp.Rounds); k > cap(sc.rounds) || sc.rounds == nil {
-		sc.rounds = make([]Round, 0, max(k, 1)) // never nil: a game of no rounds has "rounds": []
+		sc.rounds = make([]RoundResult, 0, max(k, 1)) // never nil: a game of no rounds has "rounds": []
 	}
 	rounds := sc.rounds[:0]
 	res := &blk.res
@@ -247,9 +247,9 @@ func (s *game) scores(vals []int) Scores {
 }
 
 // round scores one round and appends its result.
-func (s *game) round(r *validate.Round) {
+func (s *game) round(r *validate.PlayedRound) {
 	players := s.rp.Players
-	out := Round{Round: r.Number, Violations: r.Violations}
+	out := RoundResult{Round: r.Number, Violations: r.Violations}
 	if out.Violations == nil {
 		out.Violations = []validate.Violation{}
 	}
@@ -360,7 +360,7 @@ func (s *game) round(r *validate.Round) {
 
 // tiebreakFits reports whether a tie-break round is due: the game ended tied and the round's
 // players are exactly the tied ones (Hearts family only).
-func (s *game) tiebreakFits(r *validate.Round) bool {
+func (s *game) tiebreakFits(r *validate.PlayedRound) bool {
 	if s.rs.Family == rulesets.Spades || !s.ended || len(r.Seats) != len(s.tied) {
 		return false
 	}
@@ -377,7 +377,7 @@ func (s *game) tiebreakFits(r *validate.Round) bool {
 }
 
 // reset applies the exact reset to the game's totals, and says so in out.
-func (s *game) reset(out *Round) {
+func (s *game) reset(out *RoundResult) {
 	for m := s.exactReset(s.totals); m != 0; m &= m - 1 {
 		u := bits.TrailingZeros32(m)
 		out.Resets = append(out.Resets, s.units[u])
@@ -466,7 +466,7 @@ func lowest(dst, vals []int, only []int) []int {
 
 // tiebreak decides a tie-break round (one that fits, see tiebreakFits): the fewest points
 // among its players wins; a new tie leaves those players tied.
-func (s *game) tiebreak(r *validate.Round, pts []int) {
+func (s *game) tiebreak(r *validate.PlayedRound, pts []int) {
 	var inBuf [validate.MaxSeats]int
 	in := inBuf[:0]
 	for _, g := range r.Seats {
@@ -481,7 +481,7 @@ func (s *game) tiebreak(r *validate.Round, pts []int) {
 }
 
 // checkRecorded compares the table's recorded score and total lines with the computed ones.
-func (s *game) checkRecorded(r *validate.Round, out *Round) {
+func (s *game) checkRecorded(r *validate.PlayedRound, out *RoundResult) {
 	src := r.Src
 	// What a person may have missed when adding up: a moon, a penalty (the round's notes).
 	note := ""

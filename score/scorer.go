@@ -18,7 +18,7 @@ func NewScorer(rp *validate.Replay) *Scorer {
 func (sc *Scorer) Reset(rp *validate.Replay) { sc.s = sc.start(rp) }
 
 // Add scores the next round of the replay.
-func (sc *Scorer) Add(r *validate.Round) { sc.s.round(r) }
+func (sc *Scorer) Add(r *validate.PlayedRound) { sc.s.round(r) }
 
 // Finished reports whether the game is over with a single winner.
 func (sc *Scorer) Finished() bool { return sc.s.finished }

@@ -25,7 +25,7 @@ func (s *game) readBid(b parse.Bid, ok bool) bid {
 
 // spadesRound computes a Spades round per unit (player or side): contracts, nils, blind
 // bids, overtricks and bags, the bag penalty, quicksand (RULES §6, §7).
-func (s *game) spadesRound(r *validate.Round, out *Round) []int {
+func (s *game) spadesRound(r *validate.PlayedRound, out *RoundResult) []int {
 	n := len(r.Seats)
 	var newBags [validate.MaxSeats]int
 	sp := spadesCalc{s: s, r: r, out: out, pts: s.pts(), newBags: newBags[:len(s.units)], bdnWon: -1}
@@ -74,8 +74,8 @@ func (sc *Scorer) newContracts(n int) []Contract {
 // spadesCalc is one Spades round being scored, per unit.
 type spadesCalc struct {
 	s       *game
-	r       *validate.Round
-	out     *Round
+	r       *validate.PlayedRound
+	out     *RoundResult
 	pts     []int
 	newBags []int
 	bdnWon  int // the unit whose blind double nil won the game (bdn=win), -1 when none
@@ -257,7 +257,7 @@ func (sp *spadesCalc) bags() {
 
 // checkBlind reports blind bids the rules do not allow (RULES §7): blind=on, at most 7,
 // and the side at least 100 behind the highest total before the round (never in round 1).
-func (s *game) checkBlind(r *validate.Round, bids []bid, out *Round) {
+func (s *game) checkBlind(r *validate.PlayedRound, bids []bid, out *RoundResult) {
 	for l, b := range bids {
 		if !b.blind || !r.HasBid[l] {
 			continue

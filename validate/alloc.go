@@ -22,29 +22,29 @@ func seatsOf(n int) []int { return allSeats[:n:n] }
 // replayBlock1 and replayBlock2 hold a replay of one or two rounds in one allocation.
 type replayBlock1 struct {
 	rp     Replay
-	rounds [1]Round
-	ptrs   [1]*Round
+	rounds [1]PlayedRound
+	ptrs   [1]*PlayedRound
 }
 
 type replayBlock2 struct {
 	rp     Replay
-	rounds [2]Round
-	ptrs   [2]*Round
+	rounds [2]PlayedRound
+	ptrs   [2]*PlayedRound
 }
 
 // reuse empties rp for a replay of g under rs and returns its Round values to fill: rp's
 // own storage (grown when g has more rounds than it holds), zeroed but for the capacity of
 // the rounds' slices.
-func (rp *Replay) reuse(g *parse.Game, rs *rulesets.Ruleset) []Round {
+func (rp *Replay) reuse(g *parse.Game, rs *rulesets.Ruleset) []PlayedRound {
 	n := len(g.Rounds)
 	rp.Game, rp.Rules, rp.Players = g, rs, g.Players
 	if n > cap(rp.store) {
-		rp.store, rp.ptrs = make([]Round, n), make([]*Round, 0, n)
+		rp.store, rp.ptrs = make([]PlayedRound, n), make([]*PlayedRound, 0, n)
 	}
 	rounds := rp.store[:n]
 	for i := range rounds {
 		r := &rounds[i]
-		*r = Round{Violations: r.Violations[:0], Revokers: r.Revokers[:0]}
+		*r = PlayedRound{Violations: r.Violations[:0], Revokers: r.Revokers[:0]}
 	}
 	rp.Rounds = rp.ptrs[:0]
 	return rounds
@@ -53,7 +53,7 @@ func (rp *Replay) reuse(g *parse.Game, rs *rulesets.Ruleset) []Round {
 // newReplay returns an empty replay of g with room for its rounds: the Round values (to be
 // filled) and rp.Rounds (empty, with the capacity for them). A game of one round, or of one
 // and a tie-break, takes one allocation.
-func newReplay(g *parse.Game, rp Replay) (*Replay, []Round) {
+func newReplay(g *parse.Game, rp Replay) (*Replay, []PlayedRound) {
 	switch n := len(g.Rounds); n {
 	case 1:
 		b := new(replayBlock1)
@@ -66,7 +66,7 @@ func newReplay(g *parse.Game, rp Replay) (*Replay, []Round) {
 	default:
 		p := new(Replay) // not &rp: that would move rp to the heap on every call
 		*p = rp
-		p.Rounds = make([]*Round, 0, n)
-		return p, make([]Round, n)
+		p.Rounds = make([]*PlayedRound, 0, n)
+		return p, make([]PlayedRound, n)
 	}
 }

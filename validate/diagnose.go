@@ -66,15 +66,15 @@ func diagnoseWorth(vs []Violation) bool {
 
 // try replays the round with src instead of its own transcript; nil when src cannot be read
 // as a round (an input error, dropped).
-func (v *Validator) try(g *parse.Game, r *Round, src *parse.Round, budget int) *Round {
-	var h *Round
+func (v *Validator) try(g *parse.Game, r *PlayedRound, src *parse.Round, budget int) *PlayedRound {
+	var h *PlayedRound
 	if budget > 0 { // a trial: scratch space, overwritten by the next one
 		h = &v.trial
 		h.Violations = h.Violations[:0]
 	} else {
-		h = &Round{}
+		h = &PlayedRound{}
 	}
-	*h = Round{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
+	*h = PlayedRound{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
 		seatBuf: r.seatBuf, Dealer: r.Dealer, PassDir: r.PassDir, Own: r.Own, OwnPass: r.OwnPass, MoonSeat: -1, budget: budget, Violations: h.Violations}
 	ne := len(v.errs)
 	ok := v.round(g, h)
@@ -87,7 +87,7 @@ func (v *Validator) try(g *parse.Game, r *Round, src *parse.Round, budget int) *
 
 // diagnose replaces the literal violations r.Violations[pre:] with the root diagnostic of
 // the best single edit, when one explains them better (see above).
-func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
+func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	if !v.Diagnose {
 		return
 	}
@@ -113,7 +113,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 
 	type cand struct {
 		h    *hypo
-		res  *Round
+		res  *PlayedRound
 		cost int
 		conf int // plays that contradict the recorded passes (hands unknown)
 	}
@@ -640,7 +640,7 @@ func (v *Validator) diagnose(g *parse.Game, r *Round, pre int) {
 
 // passConflicts counts, in a round just replayed with the hands unknown, the plays that
 // contradict its recorded passes: a card passed to one player and played by another.
-func (v *Validator) passConflicts(g *parse.Game, r *Round) int {
+func (v *Validator) passConflicts(g *parse.Game, r *PlayedRound) int {
 	src, n := r.Src, len(r.Seats)
 	if len(src.Passes) == 0 || len(src.Deal) > 0 || len(v.leaders) < len(src.Tricks) {
 		return 0

@@ -3,4 +3,4 @@ package validate
 import "github.com/tricks-dev/tricks/parse"
 
 // PassConflicts exposes passConflicts to the external tests.
-func (v *Validator) PassConflicts(g *parse.Game, r *Round) int { return v.passConflicts(g, r) }
+func (v *Validator) PassConflicts(g *parse.Game, r *PlayedRound) int { return v.passConflicts(g, r) }

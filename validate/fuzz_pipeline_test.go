@@ -625,7 +625,7 @@ func fzExtreme(s score.Scores, among []string, high bool) []string {
 // cards, less the no-tricks bonus; a moon makes it (n-1)T (old) or -T (new) plus the bonus
 // cards; revoke=all makes it T; fixed:N adds N per revoke (RULES §4). Spades: every trick is
 // won by someone.
-func fzCheckRoundSum(t *testing.T, where string, rp *validate.Replay, r *validate.Round, out score.Round) {
+func fzCheckRoundSum(t *testing.T, where string, rp *validate.Replay, r *validate.PlayedRound, out score.RoundResult) {
 	t.Helper()
 	tb := r.Table
 	if r.Tally || tb == nil || len(r.Src.Tricks) != tb.HandSize {

@@ -24,16 +24,16 @@ type Replay struct {
 	Game    *parse.Game
 	Rules   *rulesets.Ruleset
 	Players []string
-	Rounds  []*Round
+	Rounds  []*PlayedRound
 
 	// storage that ReplayOwnInto reuses: the rounds, and room for the pointers to them
-	store []Round
-	ptrs  []*Round
+	store []PlayedRound
+	ptrs  []*PlayedRound
 }
 
-// Round is one round played through. Per-seat arrays are indexed by the round's local seat:
+// PlayedRound is one round played through. Per-seat arrays are indexed by the round's local seat:
 // an index into Seats (the participants in table order; every player outside tie-breaks).
-type Round struct {
+type PlayedRound struct {
 	Number   int // 1-based, in transcript order
 	Src      *parse.Round
 	Table    *rulesets.Table
@@ -77,7 +77,7 @@ type Round struct {
 }
 
 // Local returns the local seat of global seat g, or -1.
-func (r *Round) Local(g int) int {
+func (r *PlayedRound) Local(g int) int {
 	if g >= 0 && g < len(r.Seats) && r.Seats[g] == g {
 		return g // every seat up to g plays (the seats are in table order): most rounds
 	}
@@ -105,7 +105,7 @@ type Validator struct {
 	winners []int8
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
 	// scratch for diagnose: a trial round, and edited tricks and cards
-	trial   Round
+	trial   PlayedRound
 	edited  parse.Round
 	tricks  []parse.Trick
 	cardBuf []parse.Card
@@ -211,7 +211,7 @@ func (v *Validator) ReplayOwnInto(rp *Replay, g *parse.Game, rs, own *rulesets.R
 }
 
 // replay plays g through into rp, whose rounds are to be filled in rounds (zero values).
-func (v *Validator) replay(rp *Replay, rounds []Round, g *parse.Game, rs, own *rulesets.Ruleset) error {
+func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, own *rulesets.Ruleset) error {
 	v.errs = v.errs[:0]
 	n := len(g.Players)
 	if err := v.checkPlayers(rs, n); err != nil {
@@ -230,7 +230,7 @@ func (v *Validator) replay(rp *Replay, rounds []Round, g *parse.Game, rs, own *r
 	all := seatsOf(n)
 	for i, src := range g.Rounds {
 		r := &rounds[i]
-		r.Number, r.Src, r.Seats, r.MoonSeat = i+1, src, all, -1 // r is zero: set only these (a whole Round is 1.6 KB to copy)
+		r.Number, r.Src, r.Seats, r.MoonSeat = i+1, src, all, -1 // r is zero: set only these (a whole PlayedRound is 1.6 KB to copy)
 		if src.Tiebreak != nil {
 			r.Tiebreak = true
 			r.Seats = v.seatList(g, r, src.Tiebreak, src.Pos)
@@ -297,7 +297,7 @@ func nextIn(seats []int, from, n int) int {
 
 // seatList resolves a tie-break's players to seats in table order. An unknown name is an
 // unknown-player violation; fewer than two known players is an input error.
-func (v *Validator) seatList(g *parse.Game, r *Round, names []string, pos parse.Pos) []int {
+func (v *Validator) seatList(g *parse.Game, r *PlayedRound, names []string, pos parse.Pos) []int {
 	seats := r.seatBuf[:0]
 	var seen [MaxSeats]bool // the players are at most MaxSeats (checked before the rounds)
 	for _, name := range names {
@@ -341,11 +341,11 @@ func joinNames(names []string) string {
 	return s
 }
 
-func (r *Round) add(v Violation) { r.Violations = append(r.Violations, v) }
+func (r *PlayedRound) add(v Violation) { r.Violations = append(r.Violations, v) }
 
 // local resolves a player name to a local seat, reporting unknown-player when it is not at
 // the table of this round.
-func (r *Round) local(g *parse.Game, name string, pos parse.Pos) int {
+func (r *PlayedRound) local(g *parse.Game, name string, pos parse.Pos) int {
 	if gs := seatOf(g.Players, name); gs >= 0 {
 		if l := r.Local(gs); l >= 0 {
 			return l
@@ -356,7 +356,7 @@ func (r *Round) local(g *parse.Game, name string, pos parse.Pos) int {
 }
 
 // unknown reports a name that local cannot seat.
-func (r *Round) unknown(g *parse.Game, name string, pos parse.Pos) {
+func (r *PlayedRound) unknown(g *parse.Game, name string, pos parse.Pos) {
 	if seatOf(g.Players, name) >= 0 {
 		r.add(Violation{Round: r.Number, Player: name, Card: parse.NoCard, Rule: UnknownPlayer,
 			Msg: fmt.Sprintf("%s does not play in this tie-break", name), Pos: pos})
@@ -367,4 +367,4 @@ func (r *Round) unknown(g *parse.Game, name string, pos parse.Pos) {
 }
 
 // name returns the player name of a local seat.
-func (r *Round) name(g *parse.Game, l int) string { return g.Players[r.Seats[l]] }
+func (r *PlayedRound) name(g *parse.Game, l int) string { return g.Players[r.Seats[l]] }

@@ -146,7 +146,7 @@ func TestReuseMatchesFresh(t *testing.T) {
 
 // plainRound is a round with its empty slices nil: a reused round keeps the room of its
 // slices, a fresh one has none.
-func plainRound(r *validate.Round) validate.Round {
+func plainRound(r *validate.PlayedRound) validate.PlayedRound {
 	c := *r
 	if len(c.Violations) == 0 {
 		c.Violations = nil

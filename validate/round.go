@@ -21,9 +21,9 @@ func copies(t *rulesets.Table, c parse.Card) int {
 }
 
 // over reports whether a trial replay (diagnose.go) has more violations than it may.
-func (r *Round) over() bool { return r.budget > 0 && len(r.Violations) >= r.budget }
+func (r *PlayedRound) over() bool { return r.budget > 0 && len(r.Violations) >= r.budget }
 
-func (r *Round) viol(rule string, trick int, player string, c parse.Card, pos parse.Pos, format string, args ...any) {
+func (r *PlayedRound) viol(rule string, trick int, player string, c parse.Card, pos parse.Pos, format string, args ...any) {
 	msg := ""
 	if r.budget == 0 { // a trial replay needs no words
 		msg = fmt.Sprintf(format, args...)
@@ -33,7 +33,7 @@ func (r *Round) viol(rule string, trick int, player string, c parse.Card, pos pa
 }
 
 // round replays one round; it returns false after an input error (in v.errs).
-func (v *Validator) round(g *parse.Game, r *Round) bool {
+func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 	src, t := r.Src, r.Table
 	n := len(r.Seats)
 	spades := t.RS.Family == rulesets.Spades
@@ -292,7 +292,7 @@ func (v *Validator) round(g *parse.Game, r *Round) bool {
 
 // play replays the tricks of a round: leaders and winners first, then the legality of each
 // card against the hands (known from the deal, or inferred from the play).
-func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
+func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
 	src, t, rules := r.Src, r.Table, r.Rules
 	n := len(r.Seats)
 	r.known, r.start = *known, *hands
@@ -416,7 +416,7 @@ func (v *Validator) play(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *
 // and a suited lead (Winner is suitedWinner). It takes their leaders and winners, and
 // returns the first trick that is not plain (or the number of tricks) and its leader. It
 // calls nothing, so that the loop keeps its values in registers.
-func (v *Validator) plainTricks(r *Round, ti, next int) (int, int) {
+func (v *Validator) plainTricks(r *PlayedRound, ti, next int) (int, int) {
 	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
 	leaders, winners := v.leaders, v.winners
 	if r.Table.Deck2 != 0 || next < 0 || n == 0 {
@@ -446,7 +446,7 @@ func (v *Validator) plainTricks(r *Round, ti, next int) (int, int) {
 // judge is pass 2 of play: the legality of each card against the hands (known, or inferred
 // from the play), and the cards and tricks won. It returns false when a trial replay
 // (diagnose.go) went past its budget.
-func (v *Validator) judge(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
+func (v *Validator) judge(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
 	src := r.Src
 	broken := false
 	sc := cardScan{hands: hands, known: known, bad: v.bad, rules: r.Rules, n: len(r.Seats)}
@@ -570,7 +570,7 @@ func (s *cardScan) runSimple(cards []parse.Card) {
 
 // card plays card k of trick tr, the one run stopped at: a card not held is reported, a
 // held one judged (Judge) and played.
-func (v *Validator) card(g *parse.Game, r *Round, s *cardScan, tr *parse.Trick) {
+func (v *Validator) card(g *parse.Game, r *PlayedRound, s *cardScan, tr *parse.Trick) {
 	k, p, c := s.k, s.p, tr.Cards[s.k]
 	bit := parse.CardSet(1) << c
 	h := &s.hands[p]
@@ -603,7 +603,7 @@ func (v *Validator) card(g *parse.Game, r *Round, s *cardScan, tr *parse.Trick) 
 
 // notHeld reports card k of trick ti, c played by seat p, that p cannot hold: played
 // before as often as the deck has it, or not in hand.
-func (v *Validator) notHeld(g *parse.Game, r *Round, ti, k, p int, c parse.Card) {
+func (v *Validator) notHeld(g *parse.Game, r *PlayedRound, ti, k, p int, c parse.Card) {
 	tr := &r.Src.Tricks[ti]
 	pos := cardPos(tr, k)
 	seen := 0 // times c is played before
@@ -626,7 +626,7 @@ func (v *Validator) notHeld(g *parse.Game, r *Round, ti, k, p int, c parse.Card)
 
 // illegal reports card k of trick ti, c played by seat p from hand h at st, that breaks rule
 // (as Judge says), with a note of what p held instead.
-func (v *Validator) illegal(g *parse.Game, r *Round, tr *parse.Trick, ti, k, p int, c parse.Card, rule string, st *TrickState, known bool, h Hand) {
+func (v *Validator) illegal(g *parse.Game, r *PlayedRound, tr *parse.Trick, ti, k, p int, c parse.Card, rule string, st *TrickState, known bool, h Hand) {
 	rules, t := r.Rules, r.Table
 	name := r.name(g, p)
 	pos := cardPos(tr, k)
@@ -685,7 +685,7 @@ func leftOut(src *parse.Round, t *rulesets.Table, n int) string {
 
 // incomplete reports a played round with fewer tricks than the hand size, once, at its last
 // trick line (or its round line), with the cards not played where the hands are known.
-func (v *Validator) incomplete(g *parse.Game, r *Round, hands *[MaxSeats]Hand, known *[MaxSeats]bool) {
+func (v *Validator) incomplete(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool) {
 	pos := r.Src.Pos
 	if nt := len(r.Src.Tricks); nt > 0 {
 		pos = r.Src.Tricks[nt-1].Pos
@@ -703,7 +703,7 @@ func (v *Validator) incomplete(g *parse.Game, r *Round, hands *[MaxSeats]Hand, k
 }
 
 // note sets the note of the last violation.
-func (r *Round) note(s string) {
+func (r *PlayedRound) note(s string) {
 	if len(r.Violations) > 0 {
 		r.Violations[len(r.Violations)-1].Note = s
 	}
@@ -711,7 +711,7 @@ func (r *Round) note(s string) {
 
 // heldNote says which cards of mask the player of seat p held at trick ti: from the hand
 // dealt, or, with the hands inferred from the play, where the first of them is played later.
-func (v *Validator) heldNote(g *parse.Game, r *Round, ti, p int, known bool, h Hand, mask parse.CardSet, what string) string {
+func (v *Validator) heldNote(g *parse.Game, r *PlayedRound, ti, p int, known bool, h Hand, mask parse.CardSet, what string) string {
 	held := Hand{A: h.A & mask, B: h.B & mask}
 	if held.A == 0 || r.budget > 0 {
 		return ""
@@ -732,7 +732,7 @@ func (v *Validator) heldNote(g *parse.Game, r *Round, ti, p int, known bool, h H
 	return fmt.Sprintf("%s held %s %s", name, held.String(), what)
 }
 
-func (v *Validator) firstLead(g *parse.Game, r *Round, tr *parse.Trick, leader, eldest, holder int, lc parse.Card, rule string) {
+func (v *Validator) firstLead(g *parse.Game, r *PlayedRound, tr *parse.Trick, leader, eldest, holder int, lc parse.Card, rule string) {
 	c0 := tr.Cards[0]
 	name := r.name(g, leader)
 	pos := tr.Pos
@@ -793,7 +793,7 @@ func growBool(s []bool, n int) []bool {
 	return s[:n]
 }
 
-func (r *Round) names(g *parse.Game) []string {
+func (r *PlayedRound) names(g *parse.Game) []string {
 	out := make([]string, len(r.Seats))
 	for i, s := range r.Seats {
 		out[i] = g.Players[s]
@@ -810,7 +810,7 @@ func isSide(g *parse.Game, rs *rulesets.Ruleset, name string) bool {
 // notSide reports a score or total line's name that looks like a side ("cat+ann") but is not
 // one of the partnership's, with the side meant where its names are the same; false when
 // the name has no '+' or the game has no sides.
-func (r *Round) notSide(g *parse.Game, rs *rulesets.Ruleset, name string, pos parse.Pos) bool {
+func (r *PlayedRound) notSide(g *parse.Game, rs *rulesets.Ruleset, name string, pos parse.Pos) bool {
 	if !strings.Contains(name, "+") || !rs.Partnership(len(g.Players)) {
 		return false
 	}

@@ -416,7 +416,7 @@ type Passing struct {
 }
 
 // PassingOf returns the round's Passing (its seats, table, directions and own rules set).
-func (r *Round) PassingOf() Passing {
+func (r *PlayedRound) PassingOf() Passing {
 	n := len(r.Seats)
 	var p Passing
 	p.Off, p.Passes = PassOffset(r.Table, r.PassDir, n)

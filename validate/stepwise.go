@@ -7,7 +7,7 @@ import "github.com/tricks-dev/tricks/parse"
 // PassDir and RulesFor), for a generator that checks every round as it writes it. The
 // round's violations are left in r.Violations, in the order found; the error is a
 // parse.ErrorList of input that cannot be read as a round.
-func (v *Validator) CheckRound(g *parse.Game, r *Round) error {
+func (v *Validator) CheckRound(g *parse.Game, r *PlayedRound) error {
 	v.errs = v.errs[:0]
 	if !v.round(g, r) || len(v.errs) > 0 {
 		return v.failed()

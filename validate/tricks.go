@@ -53,7 +53,7 @@ type RoundView struct {
 // named leader, else the previous winner, else the first-lead rule), winners by the same
 // Rules.Winner the replay uses. It allocates freely: it is for showing one round, not for
 // the hot path. g is the game the round belongs to.
-func (r *Round) View(g *parse.Game) RoundView {
+func (r *PlayedRound) View(g *parse.Game) RoundView {
 	src, t := r.Src, r.Table
 	n := len(r.Seats)
 	rules := r.Rules
@@ -127,4 +127,4 @@ func (r *Round) View(g *parse.Game) RoundView {
 }
 
 // Name returns the player name of local seat l.
-func (r *Round) Name(g *parse.Game, l int) string { return r.name(g, l) }
+func (r *PlayedRound) Name(g *parse.Game, l int) string { return r.name(g, l) }

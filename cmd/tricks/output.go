@@ -503,7 +503,7 @@ const notesWidth = 72
 
 // tableNotes is roundNotes for the table, with the violations counted: a rule broken more
 // than three times in a round is "revoke ×11 (ann t1, bob t1, cat t2, …)".
-func tableNotes(res *score.Result, r score.Round) []string {
+func tableNotes(res *score.Result, r score.RoundResult) []string {
 	all := roundNotes(res, r)
 	k := 0 // roundNotes ends with a note per violation but after-game-end
 	for _, v := range r.Violations {
@@ -593,7 +593,7 @@ func wrapNotes(notes []string, width int) []string {
 
 // roundNotes is what the table and CSV say beside a round: Spades bids, tricks and bags,
 // the scorer's notes (moon, penalties, resets), and each violation by rule, player and trick.
-func roundNotes(res *score.Result, r score.Round) []string {
+func roundNotes(res *score.Result, r score.RoundResult) []string {
 	notes := append(spadesNotes(res, r), r.Notes...)
 	if r.Ignored && (len(r.Violations) == 0 || r.Violations[0].Rule == score.AfterGameEnd) {
 		notes = append(notes, "after the game ended: not scored")
@@ -619,7 +619,7 @@ func roundNotes(res *score.Result, r score.Round) []string {
 
 // spadesNotes sums up a Spades round per unit (its members as the scorer seats them): bids as
 // written, tricks taken, bags carried.
-func spadesNotes(res *score.Result, r score.Round) []string {
+func spadesNotes(res *score.Result, r score.RoundResult) []string {
 	if r.Bids == nil && r.Bags == nil {
 		return nil
 	}

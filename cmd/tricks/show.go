@@ -164,7 +164,7 @@ func buildShow(j *job, only int) showGame {
 		if only > 0 && r.Number != only {
 			continue
 		}
-		var sr score.Round
+		var sr score.RoundResult
 		for _, x := range res.Rounds {
 			if x.Round == r.Number {
 				sr = x

@@ -234,7 +234,7 @@ func (s *stats) add(j *job) {
 
 // heartsRound counts moons: shot, and failed (no moon, one player took every penalty card
 // but one).
-func (g *statGroup) heartsRound(r score.Round) {
+func (g *statGroup) heartsRound(r score.RoundResult) {
 	g.moonRounds++
 	if r.Moon != nil {
 		g.shot++
@@ -254,7 +254,7 @@ func (g *statGroup) heartsRound(r score.Round) {
 // spadesRound counts a scored Spades round's contracts (per scoring unit with a number bid),
 // nils (per bidder; a double nil is two) and bags (taken this round, penalties included), as
 // the scorer judged them.
-func (g *statGroup) spadesRound(r score.Round) {
+func (g *statGroup) spadesRound(r score.RoundResult) {
 	if r.Contracts == nil {
 		return // not scored: bids without play
 	}

@@ -98,7 +98,7 @@ type Simulator struct {
 	// scorer, the round being generated and the seats of tie-breaks (the game written is
 	// the caller's and is new each time).
 	rp       validate.Replay
-	rounds   []*validate.Round
+	rounds   []*validate.PlayedRound
 	scorer   *score.Scorer
 	rd       roundSim
 	seatRoom []int
@@ -277,13 +277,13 @@ func (s *Simulator) roundOut() *roundOut {
 }
 
 // round returns the k-th round of the replay's room, zeroed but for the room of its lists.
-func (s *Simulator) round(k int) *validate.Round {
+func (s *Simulator) round(k int) *validate.PlayedRound {
 	if k == len(s.rounds) {
-		s.rounds = append(s.rounds, &validate.Round{})
+		s.rounds = append(s.rounds, &validate.PlayedRound{})
 	}
 	r := s.rounds[k]
 	viol, rev := r.Violations[:0], r.Revokers[:0]
-	*r = validate.Round{}
+	*r = validate.PlayedRound{}
 	r.Violations, r.Revokers = viol, rev
 	return r
 }

@@ -25,7 +25,7 @@ type Result struct {
 	// Sides names the partnerships ("ann+cat") in partnership games; points and totals are
 	// then keyed by side.
 	Sides      []string             `json:"sides,omitempty"`
-	Rounds     []RoundResult              `json:"rounds"`
+	Rounds     []RoundResult        `json:"rounds"`
 	Totals     Scores               `json:"totals"`
 	Bags       *Scores              `json:"bags,omitempty"`
 	Finished   bool                 `json:"finished"`

@@ -67,7 +67,7 @@ func Score(rp *validate.Replay) *Result { return new(Scorer).Score(rp) }
 type Scorer struct {
 	s          *game // the game being scored (Reset)
 	blk        gameBlock
-	rounds     []RoundResult              // storage of the result's rounds
+	rounds     []RoundResult        // storage of the result's rounds
 	blocks     []*roundBlock        // the rounds' figures
 	viols      []validate.Violation // storage of the result's violations
 	tied       []string             // storage of the result's tied units

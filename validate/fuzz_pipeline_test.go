@@ -39,6 +39,8 @@ import (
 	"github.com/tricks-dev/tricks/validate"
 	"github.com/tricks-dev/tricks/validate/simulate"
 	"gopkg.in/yaml.v3"
+
+	"github.com/stretchr/testify/require"
 )
 
 // fzHang is how long one input may take before the watchdog calls it a hang.
@@ -158,11 +160,11 @@ func fzCheckLazy(t *testing.T, src []byte, name string, format parse.Format) {
 		got[i] = describe(g, err)
 	}
 	if len(got) != len(want) {
-		t.Fatalf("NextLazy gives %d games, Next %d", len(got), len(want))
+		require.FailNowf(t, "invariant broken", "NextLazy gives %d games, Next %d", len(got), len(want))
 	}
 	for i := range got {
 		if got[i] != want[i] {
-			t.Fatalf("game %d: NextLazy, parsed after the whole file was read, differs from Next:\nNext:     %s\nNextLazy: %s", i+1, want[i], got[i])
+			require.FailNowf(t, "invariant broken", "game %d: NextLazy, parsed after the whole file was read, differs from Next:\nNext:     %s\nNextLazy: %s", i+1, want[i], got[i])
 		}
 	}
 }
@@ -175,7 +177,7 @@ func fzCheckSourceWith(t *testing.T, src []byte, name string, format parse.Forma
 	var kept []fzKept
 	for k := 0; ; k++ {
 		if k > 100000 {
-			t.Fatal("the reader did not reach EOF")
+			require.FailNow(t, "the reader did not reach EOF")
 		}
 		g, err := rd.Next()
 		if errors.Is(err, io.EOF) {
@@ -189,7 +191,7 @@ func fzCheckSourceWith(t *testing.T, src []byte, name string, format parse.Forma
 			continue
 		}
 		if g == nil {
-			t.Fatal("Next returned neither a game nor an error")
+			require.FailNow(t, "Next returned neither a game nor an error")
 		}
 		rs, err := resolve(g)
 		if errors.Is(err, errFzNotBuiltin) {
@@ -207,7 +209,7 @@ func fzCheckSourceWith(t *testing.T, src []byte, name string, format parse.Forma
 	// prints it only after the worker has moved on.
 	for _, k := range kept {
 		if got := k.err.Error(); got != k.msg {
-			t.Fatalf("game %d: the input error changed after the Validator replayed later games:\nwas: %s\nnow: %s", k.game, k.msg, got)
+			require.FailNowf(t, "invariant broken", "game %d: the input error changed after the Validator replayed later games:\nwas: %s\nnow: %s", k.game, k.msg, got)
 		}
 	}
 }
@@ -240,20 +242,20 @@ func fzPositioned(t *testing.T, stage, file string, err error) {
 	t.Helper()
 	var el parse.ErrorList
 	if !errors.As(err, &el) {
-		t.Fatalf("%s: error is not a parse.ErrorList: %T %v", stage, err, err)
+		require.FailNowf(t, "invariant broken", "%s: error is not a parse.ErrorList: %T %v", stage, err, err)
 	}
 	if len(el) == 0 {
-		t.Fatalf("%s: empty ErrorList", stage)
+		require.FailNowf(t, "invariant broken", "%s: empty ErrorList", stage)
 	}
 	for _, e := range el {
 		if e == nil {
-			t.Fatalf("%s: nil *Error in the list", stage)
+			require.FailNowf(t, "invariant broken", "%s: nil *Error in the list", stage)
 		}
 		if !e.Pos.IsValid() || (e.Pos.File != "" && e.Pos.File != file) {
-			t.Fatalf("%s: badly positioned error %q (pos %+v)", stage, e.Error(), e.Pos)
+			require.FailNowf(t, "invariant broken", "%s: badly positioned error %q (pos %+v)", stage, e.Error(), e.Pos)
 		}
 		if strings.TrimSpace(e.Msg) == "" {
-			t.Fatalf("%s: error without message at %v", stage, e.Pos)
+			require.FailNowf(t, "invariant broken", "%s: error without message at %v", stage, e.Pos)
 		}
 	}
 }
@@ -264,7 +266,7 @@ func fzReplayScore(t *testing.T, v *validate.Validator, g *parse.Game, rs *rules
 	t.Helper()
 	rp, err := v.Replay(g, rs)
 	if rp == nil {
-		t.Fatalf("game %d: Replay returned a nil Replay (err %v)", g.Index, err)
+		require.FailNowf(t, "invariant broken", "game %d: Replay returned a nil Replay (err %v)", g.Index, err)
 	}
 	if err != nil {
 		fzPositioned(t, "replay", g.File, err)
@@ -272,11 +274,9 @@ func fzReplayScore(t *testing.T, v *validate.Validator, g *parse.Game, rs *rules
 	}
 	res := score.Score(rp)
 	b, err := json.Marshal(res)
-	if err != nil {
-		t.Fatalf("game %d: json.Marshal: %v", g.Index, err)
-	}
+	require.NoError(t, err, "game %d: json.Marshal", g.Index)
 	if !json.Valid(b) {
-		t.Fatalf("game %d: json.Marshal wrote invalid JSON: %s", g.Index, b)
+		require.FailNowf(t, "invariant broken", "game %d: json.Marshal wrote invalid JSON: %s", g.Index, b)
 	}
 	fzCheckResult(t, g, rp, res)
 	fzCheckDiagnosis(t, g, rs, rp)
@@ -291,15 +291,13 @@ func fzCheckDiagnosis(t *testing.T, g *parse.Game, rs *rulesets.Ruleset, lit *va
 	v := validate.New()
 	v.Diagnose = true
 	rp, err := v.Replay(g, rs)
-	if err != nil {
-		t.Fatalf("game %d: the diagnosing replay fails where the literal one does not: %v", g.Index, err)
-	}
+	require.NoError(t, err, "game %d: the diagnosing replay fails where the literal one does not", g.Index)
 	if len(rp.Rounds) != len(lit.Rounds) {
-		t.Fatalf("game %d: %d rounds diagnosed, %d replayed", g.Index, len(rp.Rounds), len(lit.Rounds))
+		require.FailNowf(t, "invariant broken", "game %d: %d rounds diagnosed, %d replayed", g.Index, len(rp.Rounds), len(lit.Rounds))
 	}
 	for i, r := range rp.Rounds {
 		if n, m := len(r.Violations), len(lit.Rounds[i].Violations); n > m {
-			t.Fatalf("game %d round %d: the diagnosis blames %d, the literal reading %d: %v", g.Index, r.Number, n, m, r.Violations)
+			require.FailNowf(t, "invariant broken", "game %d round %d: the diagnosis blames %d, the literal reading %d: %v", g.Index, r.Number, n, m, r.Violations)
 		}
 		// Transcript order: the round's statements, then trick by trick, completeness last.
 		at := func(x validate.Violation) int {
@@ -310,7 +308,7 @@ func fzCheckDiagnosis(t *testing.T, g *parse.Game, rs *rulesets.Ruleset, lit *va
 		}
 		for k := 1; k < len(r.Violations); k++ {
 			if at(r.Violations[k-1]) > at(r.Violations[k]) {
-				t.Fatalf("game %d round %d: violations out of transcript order: %v", g.Index, r.Number, r.Violations)
+				require.FailNowf(t, "invariant broken", "game %d round %d: violations out of transcript order: %v", g.Index, r.Number, r.Violations)
 			}
 		}
 	}
@@ -322,7 +320,7 @@ func fzAdd(t *testing.T, what string, a, b int) int {
 	t.Helper()
 	s := a + b
 	if (b > 0 && s < a) || (b < 0 && s > a) {
-		t.Fatalf("absurd result: %s overflows int (%d + %d)", what, a, b)
+		require.FailNowf(t, "invariant broken", "absurd result: %s overflows int (%d + %d)", what, a, b)
 	}
 	return s
 }
@@ -336,11 +334,11 @@ var fzRuleCodes = []string{validate.Revoke, validate.HeartsNotBroken, validate.F
 func fzCheckScores(t *testing.T, what string, s score.Scores) {
 	t.Helper()
 	if len(s.Keys) != len(s.Vals) {
-		t.Fatalf("%s: %d keys, %d values", what, len(s.Keys), len(s.Vals))
+		require.FailNowf(t, "invariant broken", "%s: %d keys, %d values", what, len(s.Keys), len(s.Vals))
 	}
 	for i, k := range s.Keys {
 		if slices.Index(s.Keys, k) != i {
-			t.Fatalf("%s: key %q twice in %v", what, k, s.Keys)
+			require.FailNowf(t, "invariant broken", "%s: key %q twice in %v", what, k, s.Keys)
 		}
 	}
 }
@@ -350,24 +348,24 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 	t.Helper()
 	rs := rp.Rules
 	if len(rp.Rounds) != len(g.Rounds) || len(res.Rounds) != len(rp.Rounds) {
-		t.Fatalf("rounds: transcript %d, replay %d, result %d", len(g.Rounds), len(rp.Rounds), len(res.Rounds))
+		require.FailNowf(t, "invariant broken", "rounds: transcript %d, replay %d, result %d", len(g.Rounds), len(rp.Rounds), len(res.Rounds))
 	}
 	units := res.Players
 	if res.Sides != nil {
 		units = res.Sides
 		if rs.Family != rulesets.Spades || !bool(rs.Teams) {
-			t.Fatalf("sides %v in a game without teams", res.Sides)
+			require.FailNowf(t, "invariant broken", "sides %v in a game without teams", res.Sides)
 		}
 	}
 	if !slices.Equal(res.Players, g.Players) {
-		t.Fatalf("players %v, transcript %v", res.Players, g.Players)
+		require.FailNowf(t, "invariant broken", "players %v, transcript %v", res.Players, g.Players)
 	}
 	fzCheckScores(t, "totals", res.Totals)
 	if !slices.Equal(res.Totals.Keys, units) {
-		t.Fatalf("totals keyed %v, want %v", res.Totals.Keys, units)
+		require.FailNowf(t, "invariant broken", "totals keyed %v, want %v", res.Totals.Keys, units)
 	}
 	if res.Ruleset != rs.Name || res.Game != g.Index || res.File != g.File {
-		t.Fatalf("result header %q/%d/%q, want %q/%d/%q", res.Ruleset, res.Game, res.File, rs.Name, g.Index, g.File)
+		require.FailNowf(t, "invariant broken", "result header %q/%d/%q, want %q/%d/%q", res.Ruleset, res.Game, res.File, rs.Name, g.Index, g.File)
 	}
 
 	sum := make([]int, len(units))
@@ -378,35 +376,35 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 		r := rp.Rounds[i]
 		where := fmt.Sprintf("round %d", i+1)
 		if out.Round != i+1 || r.Number != i+1 {
-			t.Fatalf("%s: numbered %d (replay %d)", where, out.Round, r.Number)
+			require.FailNowf(t, "invariant broken", "%s: numbered %d (replay %d)", where, out.Round, r.Number)
 		}
 		fzCheckScores(t, where+" points", out.Points)
 		fzCheckScores(t, where+" totals", out.Totals)
 		if out.Ignored {
 			if len(out.Points.Keys) != 0 {
-				t.Fatalf("%s: ignored (after the game ended) but has points %v", where, out.Points)
+				require.FailNowf(t, "invariant broken", "%s: ignored (after the game ended) but has points %v", where, out.Points)
 			}
 			// After a transcript error, one after-game-end covers the rounds after the end.
 			covered := len(out.Violations) == 0 && lateReported
 			if !covered && (len(out.Violations) != 1 || out.Violations[0].Rule != score.AfterGameEnd && out.Violations[0].Rule != score.BadTiebreak) {
-				t.Fatalf("%s: ignored round without its after-game-end or bad-tiebreak: %v", where, out.Violations)
+				require.FailNowf(t, "invariant broken", "%s: ignored round without its after-game-end or bad-tiebreak: %v", where, out.Violations)
 			}
 			if !covered && out.Violations[0].Rule == score.BadTiebreak && !r.Tiebreak {
-				t.Fatalf("%s: bad-tiebreak on a normal round", where)
+				require.FailNowf(t, "invariant broken", "%s: bad-tiebreak on a normal round", where)
 			}
 			if !covered && out.Violations[0].Rule == score.AfterGameEnd && strings.Contains(out.Violations[0].Msg, "a consequence of") {
 				lateReported = true
 			}
 		} else {
 			if out.Dealer == nil || !slices.Contains(res.Players, *out.Dealer) {
-				t.Fatalf("%s: dealer %v is not a player", where, out.Dealer)
+				require.FailNowf(t, "invariant broken", "%s: dealer %v is not a player", where, out.Dealer)
 			}
 			if r.Tiebreak {
 				tiebreaks = true
 			}
 			for _, k := range out.Points.Keys {
 				if !slices.Contains(units, k) {
-					t.Fatalf("absurd result: %s points are keyed %q, which is none of %v (points %v)", where, k, units, out.Points.Keys)
+					require.FailNowf(t, "invariant broken", "absurd result: %s points are keyed %q, which is none of %v (points %v)", where, k, units, out.Points.Keys)
 				}
 			}
 			for u, name := range units {
@@ -415,35 +413,35 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 			for _, name := range out.Resets {
 				u := slices.Index(units, name)
 				if u < 0 || rs.ExactReset == 0 || rs.End == "rounds" || sum[u] != rs.Target {
-					t.Fatalf("%s: reset of %q (total %v, target %d, exact-reset %d)", where, name, sum, rs.Target, rs.ExactReset)
+					require.FailNowf(t, "invariant broken", "%s: reset of %q (total %v, target %d, exact-reset %d)", where, name, sum, rs.Target, rs.ExactReset)
 				}
 				sum[u] = fzAdd(t, where+" reset of "+name, sum[u], -rs.ExactReset)
 			}
 			if rs.Family == rulesets.Hearts && rs.ExactReset != 0 && rs.End != "rounds" && !r.Tiebreak {
 				for u, name := range units {
 					if sum[u] == rs.Target && !slices.Contains(out.Resets, name) {
-						t.Fatalf("%s: %s is exactly at the target %d and was not reset", where, name, rs.Target)
+						require.FailNowf(t, "invariant broken", "%s: %s is exactly at the target %d and was not reset", where, name, rs.Target)
 					}
 				}
 			}
 			if m := out.Moon; m != nil {
 				if m.Scoring != "old" && m.Scoring != "new" || m.Choice != "recorded" && m.Choice != "auto" {
-					t.Fatalf("%s: moon %+v", where, *m)
+					require.FailNowf(t, "invariant broken", "%s: moon %+v", where, *m)
 				}
 				if !slices.ContainsFunc(r.Seats, func(s int) bool { return rp.Players[s] == m.Player }) {
-					t.Fatalf("%s: the moon shooter %q does not play this round", where, m.Player)
+					require.FailNowf(t, "invariant broken", "%s: the moon shooter %q does not play this round", where, m.Player)
 				}
 				if rs.Family != rulesets.Hearts || rs.Moon == "none" {
-					t.Fatalf("%s: a moon under moon=%s (%s)", where, rs.Moon, rs.Family)
+					require.FailNowf(t, "invariant broken", "%s: a moon under moon=%s (%s)", where, rs.Moon, rs.Family)
 				}
 			}
 		}
 		if !slices.Equal(out.Totals.Keys, units) {
-			t.Fatalf("%s: totals keyed %v, want %v", where, out.Totals.Keys, units)
+			require.FailNowf(t, "invariant broken", "%s: totals keyed %v, want %v", where, out.Totals.Keys, units)
 		}
 		for u, name := range units {
 			if got := out.Totals.Get(name); got != sum[u] {
-				t.Fatalf("absurd result: %s: total of %s is %d, but the points of the rounds so far add up to %d (points %v, totals %v, resets %v)",
+				require.FailNowf(t, "invariant broken", "absurd result: %s: total of %s is %d, but the points of the rounds so far add up to %d (points %v, totals %v, resets %v)",
 					where, name, got, sum[u], out.Points, out.Totals, out.Resets)
 			}
 		}
@@ -451,7 +449,7 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 			fzCheckScores(t, where+" bags", *out.Bags)
 			for k, b := range out.Bags.Vals {
 				if b < 0 || (rs.BagPenalty && b >= 10) {
-					t.Fatalf("absurd result: %s: %s has %d bags (bag-penalty %v)", where, out.Bags.Keys[k], b, rs.BagPenalty)
+					require.FailNowf(t, "invariant broken", "absurd result: %s: %s has %d bags (bag-penalty %v)", where, out.Bags.Keys[k], b, rs.BagPenalty)
 				}
 			}
 		}
@@ -466,15 +464,15 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 	}
 	for u, name := range units {
 		if got := res.Totals.Get(name); got != sum[u] {
-			t.Fatalf("absurd result: final total of %s is %d, the rounds add up to %d", name, got, sum[u])
+			require.FailNowf(t, "invariant broken", "absurd result: final total of %s is %d, the rounds add up to %d", name, got, sum[u])
 		}
 	}
 	if len(res.Violations) != len(all) {
-		t.Fatalf("%d violations in the game, %d in its rounds", len(res.Violations), len(all))
+		require.FailNowf(t, "invariant broken", "%d violations in the game, %d in its rounds", len(res.Violations), len(all))
 	}
 	for i := range all {
 		if res.Violations[i] != all[i] {
-			t.Fatalf("violation %d: game %+v, round %+v", i, res.Violations[i], all[i])
+			require.FailNowf(t, "invariant broken", "violation %d: game %+v, round %+v", i, res.Violations[i], all[i])
 		}
 	}
 
@@ -482,18 +480,18 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 
 	// Winner, ties.
 	if res.Finished != (res.Winner != nil) {
-		t.Fatalf("finished %v with winner %v", res.Finished, res.Winner)
+		require.FailNowf(t, "invariant broken", "finished %v with winner %v", res.Finished, res.Winner)
 	}
 	if res.Winner != nil && !slices.Contains(units, *res.Winner) {
-		t.Fatalf("winner %q is none of %v", *res.Winner, units)
+		require.FailNowf(t, "invariant broken", "winner %q is none of %v", *res.Winner, units)
 	}
 	if len(res.Tied) > 0 {
 		if res.Finished || len(res.Tied) < 2 {
-			t.Fatalf("tied %v with finished %v", res.Tied, res.Finished)
+			require.FailNowf(t, "invariant broken", "tied %v with finished %v", res.Tied, res.Finished)
 		}
 		for i, u := range res.Tied {
 			if !slices.Contains(units, u) || slices.Index(res.Tied, u) != i {
-				t.Fatalf("absurd result: tied %v (units %v)", res.Tied, units)
+				require.FailNowf(t, "invariant broken", "absurd result: tied %v (units %v)", res.Tied, units)
 			}
 		}
 	}
@@ -505,9 +503,9 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 			}
 			switch {
 			case rs.Family == rulesets.Hearts && sum[u] <= sum[w]:
-				t.Fatalf("absurd result: winner %s has %d, %s has %d (lowest wins)", units[w], sum[w], units[u], sum[u])
+				require.FailNowf(t, "invariant broken", "absurd result: winner %s has %d, %s has %d (lowest wins)", units[w], sum[w], units[u], sum[u])
 			case rs.Family == rulesets.Spades && rs.BDN != "win" && (sum[w] < rs.Target || sum[u] >= sum[w]):
-				t.Fatalf("absurd result: winner %s has %d, %s has %d, target %d", units[w], sum[w], units[u], sum[u], rs.Target)
+				require.FailNowf(t, "invariant broken", "absurd result: winner %s has %d, %s has %d, target %d", units[w], sum[w], units[u], sum[u], rs.Target)
 			}
 		}
 	}
@@ -536,7 +534,7 @@ func fzCheckEnd(t *testing.T, rp *validate.Replay, res *score.Result, units []st
 		fits := rs.Family == rulesets.Hearts && ended && !finished && slices.Equal(in, leaders)
 		wantIgnored := finished || (ended && !r.Tiebreak) || (r.Tiebreak && !fits)
 		if out.Ignored != wantIgnored {
-			t.Fatalf("%s: ignored %v, but the game %s (ended %v, finished %v, tie-break %v among %v, tied %v)", where, out.Ignored,
+			require.FailNowf(t, "invariant broken", "%s: ignored %v, but the game %s (ended %v, finished %v, tie-break %v among %v, tied %v)", where, out.Ignored,
 				map[bool]string{true: "was over", false: "went on"}[ended], ended, finished, r.Tiebreak, in, leaders)
 		}
 		if out.Ignored {
@@ -585,17 +583,17 @@ func fzCheckEnd(t *testing.T, rp *validate.Replay, res *score.Result, units []st
 	switch {
 	case finished:
 		if !res.Finished || res.Winner == nil || *res.Winner != leaders[0] {
-			t.Fatalf("absurd result: the game was won by %s (totals %v), result says finished %v winner %v tied %v",
+			require.FailNowf(t, "invariant broken", "absurd result: the game was won by %s (totals %v), result says finished %v winner %v tied %v",
 				leaders[0], res.Totals, res.Finished, res.Winner, res.Tied)
 		}
 	case ended:
 		if res.Finished || !slices.Equal(res.Tied, leaders) {
-			t.Fatalf("absurd result: the game ended tied between %v (totals %v), result says finished %v winner %v tied %v",
+			require.FailNowf(t, "invariant broken", "absurd result: the game ended tied between %v (totals %v), result says finished %v winner %v tied %v",
 				leaders, res.Totals, res.Finished, res.Winner, res.Tied)
 		}
 	default:
 		if res.Finished || len(res.Tied) > 0 {
-			t.Fatalf("absurd result: the game has not ended (totals %v, %d normal rounds), result says finished %v winner %v tied %v",
+			require.FailNowf(t, "invariant broken", "absurd result: the game has not ended (totals %v, %d normal rounds), result says finished %v winner %v tied %v",
 				res.Totals, normal, res.Finished, res.Winner, res.Tied)
 		}
 	}
@@ -648,7 +646,7 @@ func fzCheckRoundSum(t *testing.T, where string, rp *validate.Replay, r *validat
 		won += r.Tricks[l]
 	}
 	if won+r.Carried != tb.HandSize {
-		t.Fatalf("%s: %d tricks won and %d carried of %d", where, won, r.Carried, tb.HandSize)
+		require.FailNowf(t, "invariant broken", "%s: %d tricks won and %d carried of %d", where, won, r.Carried, tb.HandSize)
 	}
 	if rp.Rules.Family != rulesets.Hearts {
 		return
@@ -667,7 +665,7 @@ func fzCheckRoundSum(t *testing.T, where string, rp *validate.Replay, r *validat
 	switch {
 	case kind == "all" && len(r.Revokers) > 0:
 		if out.Moon != nil {
-			t.Fatalf("%s: a moon with revoke=all and a revoke", where)
+			require.FailNowf(t, "invariant broken", "%s: a moon with revoke=all and a revoke", where)
 		}
 		want = tb.T
 	case out.Moon != nil && out.Moon.Scoring == "old":
@@ -689,7 +687,7 @@ func fzCheckRoundSum(t *testing.T, where string, rp *validate.Replay, r *validat
 		sum += v
 	}
 	if sum != want {
-		t.Fatalf("absurd result: %s: points %v add up to %d; the deck in play (T=%d, bonus %d, moon %+v, revokes %d) makes %d",
+		require.FailNowf(t, "invariant broken", "absurd result: %s: points %v add up to %d; the deck in play (T=%d, bonus %d, moon %+v, revokes %d) makes %d",
 			where, out.Points, sum, tb.T, bonus, out.Moon, len(r.Revokers), want)
 	}
 }
@@ -698,37 +696,37 @@ func fzCheckRoundSum(t *testing.T, where string, rp *validate.Replay, r *validat
 func fzCheckViolation(t *testing.T, where string, v validate.Violation, round, ntricks int) {
 	t.Helper()
 	if !slices.Contains(fzRuleCodes, v.Rule) {
-		t.Fatalf("%s: unknown rule code %q", where, v.Rule)
+		require.FailNowf(t, "invariant broken", "%s: unknown rule code %q", where, v.Rule)
 	}
 	if v.Round != round {
-		t.Fatalf("%s: violation %q says round %d", where, v.Rule, v.Round)
+		require.FailNowf(t, "invariant broken", "%s: violation %q says round %d", where, v.Rule, v.Round)
 	}
 	if v.Trick < 0 || v.Trick > ntricks {
-		t.Fatalf("%s: violation %q in trick %d of %d", where, v.Rule, v.Trick, ntricks)
+		require.FailNowf(t, "invariant broken", "%s: violation %q in trick %d of %d", where, v.Rule, v.Trick, ntricks)
 	}
 	if !v.Pos.IsValid() {
-		t.Fatalf("%s: violation %q (%s) has no line", where, v.Rule, v.Msg)
+		require.FailNowf(t, "invariant broken", "%s: violation %q (%s) has no line", where, v.Rule, v.Msg)
 	}
 	if v.Card != parse.NoCard && v.Card >= parse.NumCards {
-		t.Fatalf("%s: violation %q names card %d", where, v.Rule, v.Card)
+		require.FailNowf(t, "invariant broken", "%s: violation %q names card %d", where, v.Rule, v.Card)
 	}
 	if strings.TrimSpace(v.Msg) == "" {
-		t.Fatalf("%s: violation %q without message", where, v.Rule)
+		require.FailNowf(t, "invariant broken", "%s: violation %q without message", where, v.Rule)
 	}
 	switch v.Rule {
 	case validate.Revoke, validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.FirstLead,
 		validate.SpadesNotBroken, validate.WrongLeader:
 		if v.Trick < 1 || v.Card == parse.NoCard || v.Player == "" {
-			t.Fatalf("%s: %q without trick, card or player: %+v", where, v.Rule, v)
+			require.FailNowf(t, "invariant broken", "%s: %q without trick, card or player: %+v", where, v.Rule, v)
 		}
 	case validate.PassCount, validate.PassDirection, validate.BidMissing, score.BlindNotAllowed, validate.DealSize,
 		score.AfterGameEnd, score.BadTiebreak:
 		if v.Trick != 0 || v.Card != parse.NoCard {
-			t.Fatalf("%s: %q with a trick or card: %+v", where, v.Rule, v)
+			require.FailNowf(t, "invariant broken", "%s: %q with a trick or card: %+v", where, v.Rule, v)
 		}
 	}
 	if _, err := json.Marshal(v); err != nil {
-		t.Fatalf("%s: violation JSON: %v", where, err)
+		require.FailNowf(t, "invariant broken", "%s: violation JSON: %v", where, err)
 	}
 }
 
@@ -1289,7 +1287,7 @@ func FuzzGame(f *testing.F) {
 		// What the generator writes is a transcript: it must parse.
 		games, err := parse.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
 		if err != nil || len(games) != 1 {
-			t.Fatalf("generated transcript does not parse (%d games): %v\n%s", len(games), err, src)
+			require.FailNowf(t, "invariant broken", "generated transcript does not parse (%d games): %v\n%s", len(games), err, src)
 		}
 		fzCheckSource(t, src, "fuzzgame.tricks", parse.Text)
 		fzDifferential(t, g, src)
@@ -1305,7 +1303,7 @@ func fzDifferential(t *testing.T, g *parse.Game, src []byte) {
 		return
 	}
 	if y, ok := fzOutcome(t, parse.AppendYAML(nil, g), "fuzzgame.yaml", parse.YAML); ok && y != text {
-		t.Fatalf("the game scores differently in YAML and in text:\ntext: %s\nyaml: %s\n%s", text, y, src)
+		require.FailNowf(t, "invariant broken", "the game scores differently in YAML and in text:\ntext: %s\nyaml: %s\n%s", text, y, src)
 	}
 	games, err := parse.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
 	if err != nil {
@@ -1329,14 +1327,14 @@ func fzDifferential(t *testing.T, g *parse.Game, src []byte) {
 	}
 	val, ok := rs.Get(key)
 	if !ok {
-		t.Fatalf("%s: Get(%q) of an option key it takes failed", rs.Name, key)
+		require.FailNowf(t, "invariant broken", "%s: Get(%q) of an option key it takes failed", rs.Name, key)
 	}
 	g2 := *g
 	g2.Options = append(slices.Clone(g.Options), parse.KV{Key: key, Value: val})
 	src2 := parse.AppendText(nil, &g2)
 	again, ok := fzOutcome(t, src2, "fuzzgame.tricks", parse.Text)
 	if !ok || again != text {
-		t.Fatalf("option %s=%s (the value %s has) changed the result:\nbefore: %s\nafter:  %s\n%s", key, val, rs.Name, text, again, src2)
+		require.FailNowf(t, "invariant broken", "option %s=%s (the value %s has) changed the result:\nbefore: %s\nafter:  %s\n%s", key, val, rs.Name, text, again, src2)
 	}
 }
 
@@ -1364,12 +1362,10 @@ func fzOutcome(t *testing.T, src []byte, name string, format parse.Format) (stri
 		return "error: " + strings.Join(msgs, "; "), true
 	}
 	b, err := json.Marshal(score.Score(rp))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var v any
 	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatalf("the result's JSON does not read back: %v", err)
+		require.FailNowf(t, "invariant broken", "the result's JSON does not read back: %v", err)
 	}
 	b, _ = json.Marshal(fzStripPositions(v))
 	return string(b), true
@@ -1423,21 +1419,19 @@ func FuzzRuleset(f *testing.F) {
 		rs, err := rulesets.Parse("fuzz-ruleset.yaml", data)
 		if err != nil {
 			if strings.TrimSpace(err.Error()) == "" {
-				t.Fatal("ruleset error without message")
+				require.FailNow(t, "ruleset error without message")
 			}
 			return
 		}
 		// Marshal, read back: the same ruleset (rulesets.Marshal's promise).
 		b, err := rs.Marshal()
-		if err != nil {
-			t.Fatalf("Marshal: %v", err)
-		}
+		require.NoError(t, err, "Marshal")
 		back, err := rulesets.Parse("fuzz-ruleset.yaml", b)
 		if err != nil {
-			t.Fatalf("Marshal's output does not load: %v\n%s", err, b)
+			require.FailNowf(t, "invariant broken", "Marshal's output does not load: %v\n%s", err, b)
 		}
 		if b2, _ := back.Marshal(); !bytes.Equal(b, b2) {
-			t.Fatalf("Marshal's output loads as a different ruleset:\n%s\n---\n%s", b, b2)
+			require.FailNowf(t, "invariant broken", "Marshal's output loads as a different ruleset:\n%s\n---\n%s", b, b2)
 		}
 		n := rs.Players.Min + int(players)%(min(rs.Players.Max, validate.MaxSeats)-rs.Players.Min+1)
 		if n < rs.Players.Min || rs.CheckPlayers(n) != nil {
@@ -1448,13 +1442,9 @@ func FuzzRuleset(f *testing.F) {
 		if n <= len(simulate.DefaultNames) {
 			sim, err := simulate.New(rs, n, seed, simulate.Options{
 				Illegal: float64(seed%4) / 10, WithDeal: seed%3 != 0, Leaders: seed%5 == 0, MaxRounds: 30, CheckReplay: true})
-			if err != nil {
-				t.Fatalf("simulate.New at %d players (CheckPlayers passed): %v", n, err)
-			}
+			require.NoError(t, err, "simulate.New at %d players (CheckPlayers passed)", n)
 			g, err := sim.Game(1)
-			if err != nil {
-				t.Fatalf("simulate: %v", err)
-			}
+			require.NoError(t, err, "simulate")
 			g.File = "simulated.tricks"
 			fzCheckSourceWith(t, parse.AppendText(nil, g), "simulated.tricks", parse.Text, resolve)
 		}
@@ -1492,11 +1482,11 @@ func FuzzRulesetVariant(f *testing.F) {
 		sim, err := simulate.New(rs, n, seed, simulate.Options{
 			Illegal: float64(s.intn(4)) / 10, WithDeal: s.chance(2), Leaders: s.chance(3), MaxRounds: 30, CheckReplay: true})
 		if err != nil {
-			t.Fatalf("simulate.New at %d players (CheckPlayers passed): %v\n%s", n, err, file)
+			require.FailNowf(t, "invariant broken", "simulate.New at %d players (CheckPlayers passed): %v\n%s", n, err, file)
 		}
 		g, err := sim.Game(1)
 		if err != nil {
-			t.Fatalf("simulate: %v\n%s", err, file)
+			require.FailNowf(t, "invariant broken", "simulate: %v\n%s", err, file)
 		}
 		fzCheckSourceWith(t, parse.AppendText(nil, g), "simulated.tricks", parse.Text, resolve)
 	})
@@ -1666,14 +1656,14 @@ func TestFuzzRegressionGameLineFile(t *testing.T) {
 	}()
 	games, err := parse.ParseBytes([]byte("game "+fifo+"\nplayers a b c\n"), "device.tricks")
 	if err != nil || len(games) != 1 {
-		t.Fatalf("parse: %v", err)
+		require.FailNowf(t, "invariant broken", "parse: %v", err)
 	}
 	_, err = rulesets.Load(games[0].Ruleset)
 	if err == nil {
-		t.Fatal("a named pipe of comments loaded as a ruleset")
+		require.FailNow(t, "a named pipe of comments loaded as a ruleset")
 	}
 	if w := written.Load(); w > 16<<20 {
-		t.Fatalf("Load read %d MB from a named pipe before giving up (%v)", w>>20, err)
+		require.FailNowf(t, "invariant broken", "Load read %d MB from a named pipe before giving up (%v)", w>>20, err)
 	}
 }
 
@@ -1689,7 +1679,7 @@ func TestFuzzGameGenerator(t *testing.T) {
 		src := fzGameText(seed, nil)
 		games, err := parse.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
 		if err != nil || len(games) != 1 {
-			t.Fatalf("seed %d: generated transcript does not parse: %v\n%s", seed, err, src)
+			require.FailNowf(t, "invariant broken", "seed %d: generated transcript does not parse: %v\n%s", seed, err, src)
 		}
 		t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) {
 			fzCheckSource(t, src, "fuzzgame.tricks", parse.Text)

@@ -14,6 +14,10 @@ import (
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // rulesDir holds one small transcript per case (.tricks, or .yaml for a YAML twin): a game where a rule code fires and a
@@ -62,19 +66,13 @@ func parseRuleWants(t *testing.T, file string, src []byte) []ruleWant {
 			continue
 		}
 		fields := strings.Fields(m[1])
-		if len(fields) == 0 {
-			t.Fatalf("%s:%d: empty want", file, i+1)
-		}
+		require.NotEmpty(t, fields, "%s:%d: empty want", file, i+1)
 		w := ruleWant{Rule: fields[0], Line: i + 1}
-		if !slices.Contains(ruleCodes, w.Rule) {
-			t.Fatalf("%s:%d: want names unknown rule code %q", file, i+1, w.Rule)
-		}
+		require.Contains(t, ruleCodes, w.Rule, "%s:%d: want names an unknown rule code", file, i+1)
 		hasRound := false
 		for _, f := range fields[1:] {
 			k, v, ok := strings.Cut(f, "=")
-			if !ok {
-				t.Fatalf("%s:%d: want field %q is not key=value", file, i+1, f)
-			}
+			require.True(t, ok, "%s:%d: want field %q is not key=value", file, i+1, f)
 			var err error
 			switch k {
 			case "round":
@@ -91,13 +89,9 @@ func parseRuleWants(t *testing.T, file string, src []byte) []ruleWant {
 			default:
 				err = fmt.Errorf("unknown key %q (round, trick, player, card)", k)
 			}
-			if err != nil {
-				t.Fatalf("%s:%d: want: %v", file, i+1, err)
-			}
+			require.NoError(t, err, "%s:%d: want", file, i+1)
 		}
-		if !hasRound {
-			t.Fatalf("%s:%d: want needs round=N", file, i+1)
-		}
+		require.True(t, hasRound, "%s:%d: want needs round=N", file, i+1)
 		out = append(out, w)
 	}
 	return out
@@ -108,9 +102,7 @@ func parseRuleWants(t *testing.T, file string, src []byte) []ruleWant {
 func resolveRules(t testing.TB, g *parse.Game) *rulesets.Ruleset {
 	t.Helper()
 	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
-	if err != nil {
-		t.Fatalf("rules: %v", err)
-	}
+	require.NoError(t, err, "rules")
 	return rs
 }
 
@@ -118,19 +110,13 @@ func resolveRules(t testing.TB, g *parse.Game) *rulesets.Ruleset {
 func rulesReplayAndScore(t *testing.T, file string, src []byte) (*validate.Replay, *score.Result) {
 	t.Helper()
 	games, err := parse.ParseBytes(src, file)
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	if len(games) != 1 {
-		t.Fatalf("%s holds %d games; the rules testdata wants one game per file", file, len(games))
-	}
+	require.NoError(t, err, "parse")
+	require.Len(t, games, 1, "%s: the rules testdata wants one game per file", file)
 	g := games[0]
 	v := validate.New()
 	v.Diagnose = true // as the command line reads transcripts
 	rp, err := v.Replay(g, resolveRules(t, g))
-	if err != nil {
-		t.Fatalf("replay: input error: %v", err)
-	}
+	require.NoError(t, err, "replay: input error")
 	return rp, score.Score(rp)
 }
 
@@ -139,15 +125,11 @@ func ruleFiles(t *testing.T) []string {
 	var files []string
 	for _, pat := range []string{"*.tricks", "*.yaml"} {
 		m, err := filepath.Glob(filepath.Join(rulesDir, pat))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		files = append(files, m...)
 	}
 	slices.Sort(files)
-	if len(files) == 0 {
-		t.Fatalf("no transcripts in %s", rulesDir)
-	}
+	require.NotEmpty(t, files, "no transcripts in %s", rulesDir)
 	return files
 }
 
@@ -169,9 +151,7 @@ func TestRules(t *testing.T) {
 				t.Skip("BUG: " + why)
 			}
 			src, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			wants := parseRuleWants(t, file, src)
 			_, res := rulesReplayAndScore(t, file, src)
 			checkRuleViolations(t, file, wants, fragmentViolations(wants, res.Violations))
@@ -240,7 +220,7 @@ func checkRuleViolations(t *testing.T, file string, wants []ruleWant, got []vali
 		}
 		fmt.Fprintf(&b, "  + unexpected %s%s at %s: %s\n", gw.key(), card, v.Pos, v.Msg)
 	}
-	t.Error(b.String())
+	assert.Fail(t, "violations differ from the # want: lines", b.String())
 }
 
 // TestRulesCoverage checks that every rule code fires in some file and that for every code
@@ -251,9 +231,7 @@ func TestRulesCoverage(t *testing.T) {
 	quiet := 0
 	for _, file := range ruleFiles(t) {
 		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		ws := parseRuleWants(t, file, src)
 		if len(ws) == 0 {
 			quiet++
@@ -263,11 +241,7 @@ func TestRulesCoverage(t *testing.T) {
 		}
 	}
 	for _, code := range ruleCodes {
-		if fires[code] == 0 {
-			t.Errorf("no transcript in %s fires %s", rulesDir, code)
-		}
+		assert.NotZero(t, fires[code], "no transcript in %s fires %s", rulesDir, code)
 	}
-	if quiet < len(ruleCodes) {
-		t.Errorf("only %d transcripts without violations; want at least one near-identical twin per rule code (%d)", quiet, len(ruleCodes))
-	}
+	assert.GreaterOrEqual(t, quiet, len(ruleCodes), "transcripts without violations: want at least one near-identical twin per rule code")
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestWinningAgreesWithWinner: Winning(cards, led, set) is exactly the cards c of set with
@@ -41,19 +43,15 @@ func TestWinningAgreesWithWinner(t *testing.T) {
 				trial := append(append([]parse.Card(nil), cards...), card)
 				want := rules.Winner(trial, rules.LedSuit(trial)) == len(cards)
 				if got.Has(card) != want {
-					t.Fatalf("%s %v n=%d: %v then %v: Winning says %v, Winner %v", c.name, c.options, c.n, cards, card, got.Has(card), want)
+					require.FailNowf(t, "Winning and Winner disagree", "%s %v n=%d: %v then %v: Winning says %v, Winner %v", c.name, c.options, c.n, cards, card, got.Has(card), want)
 				}
 				if want {
 					won++
 				}
 			}
-			if got&^set != 0 {
-				t.Fatalf("%s: Winning returned cards not asked about: %v", c.name, got&^set)
-			}
+			require.Zero(t, got&^set, "%s: Winning returned cards not asked about", c.name)
 		}
-		if won == 0 {
-			t.Fatalf("%s: no card ever won: the test says nothing", c.name)
-		}
+		require.NotZero(t, won, "%s: no card ever won: the test says nothing", c.name)
 	}
 }
 
@@ -61,18 +59,12 @@ func TestWinningAgreesWithWinner(t *testing.T) {
 func testRules(t *testing.T, name string, options []string, n int) *validate.Rules {
 	t.Helper()
 	rs, err := rulesets.Load(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, o := range options {
 		k, v, _ := strings.Cut(o, "=")
-		if err := rs.Set(k, v); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, rs.Set(k, v))
 	}
 	tab, err := rs.Table(n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return validate.NewRules(tab)
 }

@@ -258,104 +258,119 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 	return true
 }
 
-// lineTrick reads the whole line s, number line, when it is "trick CARDS" in the canonical
-// spelling and the current round has begun its tricks with room for one more, with room in
-// the arena: the most common line of all, read with nothing else to do (fastTrick is the
-// same, with every case of a first trick).
-func (p *textParser) lineTrick(s string, line int) bool {
+// srcCards reads canonical cards (two letters each, one blank apart) from src[k:] up to the
+// end of the line, into the free room of the arena's cards (not taken yet: the caller takes
+// them). It returns the cards and the length of src up to and with the line's newline (all of
+// src when the line is its last), or n 0 when the line is spelled otherwise, holds more than
+// MaxCards cards or more than the room.
+func srcCards(src string, k int, free []Card) (cards []Card, n int) {
+	free = free[:min(len(free), MaxCards)]
+	// Three bytes a card: two letters (one look-up) and what follows them.
+	for m := range free {
+		if k+2 >= len(src) {
+			if k+2 == len(src) { // the last card of the input, without a newline
+				if v := cardPair[uint16(src[k])|uint16(src[k+1])<<8]; v != 0 {
+					free[m] = Card(v - 1)
+					return free[: m+1 : m+1], k + 2
+				}
+			}
+			return nil, 0
+		}
+		v, sep := cardPair[uint16(src[k])|uint16(src[k+1])<<8], src[k+2]
+		if v == 0 {
+			return nil, 0
+		}
+		free[m] = Card(v - 1)
+		if sep != ' ' {
+			if sep == '\n' {
+				return free[: m+1 : m+1], k + 3
+			}
+			return nil, 0
+		}
+		k += 3
+	}
+	return nil, 0
+}
+
+// srcTrick reads the line at the start of src, number line, when it is "trick CARDS" in the
+// canonical spelling in a round begun, with room for its cards in the arena and below the
+// limits: the most common line of all, read with its end found as it is read, with nothing
+// else to do (fastTrick is the same, with the arena's growth and the cases of a round not
+// begun). It returns the bytes of src it took, the newline with them, or 0.
+func (p *textParser) srcTrick(src string, line int) int {
 	r := p.r
-	n := len(s) - 6
-	m := (n + 1) / 3
 	a := p.arena
-	if p.stop || 3*m-1 != n || m > MaxCards || len(r.Tricks) == cap(r.Tricks) || len(r.Tricks) >= MaxTricks ||
-		cap(a.cards)-len(a.cards) < m || cap(a.cols)-len(a.cols) < m {
-		return false
+	if src[:6] != "trick " || len(r.Tricks) >= MaxTricks {
+		return 0
 	}
 	c0, k0 := len(a.cards), len(a.cols)
-	cards := a.cards[c0 : c0+m : c0+m]
+	cards, n := srcCards(src, 6, a.cards[c0:cap(a.cards)])
+	m := len(cards)
+	if n == 0 || cap(a.cols)-k0 < m {
+		return 0
+	}
 	cols := a.cols[k0 : k0+m : k0+m]
-	t := s[6:]
-	last := len(cards) - 1
-	for k := range cards[:last] {
-		if len(t) < 3 || t[2] != ' ' {
-			return false
-		}
-		v := cardPair[uint16(t[0])|uint16(t[1])<<8]
-		if v == 0 {
-			return false
-		}
-		cards[k] = Card(v - 1)
-		t = t[3:]
-	}
-	if len(t) != 2 {
-		return false
-	}
-	v := cardPair[uint16(t[0])|uint16(t[1])<<8]
-	if v == 0 {
-		return false
-	}
-	cards[last] = Card(v - 1)
 	for k := range cols {
 		cols[k] = 7 + 3*k
 	}
 	a.cards, a.cols = a.cards[:c0+m], a.cols[:k0+m]
+	if r.Tricks == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
+			r.Tricks = sp.tricks[:0]
+		} else {
+			r.Tricks = make([]Trick, 0, p.trickHint)
+		}
+	}
 	r.Tricks = append(r.Tricks, Trick{Cards: cards, Cols: cols, Pos: Pos{File: p.file, Line: line, Col: 1}})
-	return true
+	return n
 }
 
-// lineHand is lineTrick for "deal NAME: CARDS" and "pass NAME: CARDS" (pass): after the
-// first of its round, with room for one more in the list and in the arena.
-func (p *textParser) lineHand(s string, line int, pass bool) bool {
-	r := p.r
-	if p.stop || pass && len(r.Passes) == cap(r.Passes) || !pass && len(r.Deal) == cap(r.Deal) {
-		return false
+// srcHand is srcTrick for "deal NAME: CARDS" and "pass NAME: CARDS" (pass), fastHand's
+// statements.
+func (p *textParser) srcHand(src string, line int, pass bool) int {
+	if pass && src[:5] != "pass " || !pass && src[:5] != "deal " {
+		return 0
 	}
-	i := 5
-	c := s[i]
+	const i = 5
+	c := src[i]
 	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
-		return false
+		return 0
 	}
 	k := i + 1
-	for k < len(s) && nameByte[s[k]] {
+	for k < len(src) && nameByte[src[k]] {
 		k++
 	}
-	if k+3 >= len(s) || s[k] != ':' || s[k+1] != ' ' || k-i > MaxName {
-		return false
+	if k+3 >= len(src) || src[k] != ':' || src[k+1] != ' ' || k-i > MaxName {
+		return 0
 	}
-	t := s[k+2:]
-	m := (len(t) + 1) / 3
 	a := p.arena
-	if 3*m-1 != len(t) || m > MaxCards || cap(a.cards)-len(a.cards) < m {
-		return false
-	}
 	c0 := len(a.cards)
-	cards := a.cards[c0 : c0+m : c0+m]
-	last := len(cards) - 1
-	for k := range cards[:last] {
-		if len(t) < 3 || t[2] != ' ' {
-			return false
-		}
-		v := cardPair[uint16(t[0])|uint16(t[1])<<8]
-		if v == 0 {
-			return false
-		}
-		cards[k] = Card(v - 1)
-		t = t[3:]
+	cards, n := srcCards(src, k+2, a.cards[c0:cap(a.cards)])
+	if n == 0 {
+		return 0
 	}
-	if len(t) != 2 {
-		return false
-	}
-	v := cardPair[uint16(t[0])|uint16(t[1])<<8]
-	if v == 0 {
-		return false
-	}
-	cards[last] = Card(v - 1)
-	a.cards = a.cards[:c0+m]
+	a.cards = a.cards[:c0+len(cards)]
+	r := p.r
+	name := src[i:k]
 	pos := Pos{File: p.file, Line: line, Col: 1}
 	if pass {
-		r.Passes = append(r.Passes, Pass{Player: s[i:k], Cards: cards, Pos: pos})
-	} else {
-		r.Deal = append(r.Deal, Hand{Player: s[i:k], Cards: cards, Pos: pos})
+		if r.Passes == nil {
+			if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
+				r.Passes = sp.passes[:0]
+			} else {
+				r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
+			}
+		}
+		r.Passes = append(r.Passes, Pass{Player: name, Cards: cards, Pos: pos})
+		return n
 	}
-	return true
+	if r.Deal == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
+			r.Deal = sp.deal[:0]
+		} else {
+			r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
+		}
+	}
+	r.Deal = append(r.Deal, Hand{Player: name, Cards: cards, Pos: pos})
+	return n
 }

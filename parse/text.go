@@ -278,16 +278,28 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	// path (parseLine's work on them comes to the same).
 	fast := ascii && p.noComments && !mem.general
 	for len(src) > 0 {
+		if fast && len(src) >= 8 && p.r != nil && !p.stop {
+			// The lines of the play, read whole with their end found as they are read.
+			n := 0
+			switch src[0] {
+			case 't':
+				n = p.srcTrick(src, line)
+			case 'd':
+				n = p.srcHand(src, line, false)
+			case 'p':
+				n = p.srcHand(src, line, true)
+			}
+			if n > 0 {
+				src = src[n:]
+				line++
+				continue
+			}
+		}
 		var s string
 		if i := strings.IndexByte(src, '\n'); i >= 0 {
 			s, src = src[:i], src[i+1:]
 		} else {
 			s, src = src, ""
-		}
-		if fast && len(s) >= 8 && p.r != nil && (s[0] == 't' && s[:6] == "trick " && p.lineTrick(s, line) ||
-			s[0] == 'd' && s[:5] == "deal " && p.lineHand(s, line, false) || s[0] == 'p' && s[:5] == "pass " && p.lineHand(s, line, true)) {
-			line++
-			continue
 		}
 		if fast && len(s) >= 7 && fastFirst[s[0]] && !isBlank(s[len(s)-1]) && !p.stop {
 			p.line, p.s, p.ascii = line, s, true

@@ -91,7 +91,7 @@ func (p *textParser) fastPlayers(i, n int) bool {
 		}
 		name := s[k:e]
 		for _, q := range names {
-			if q == name {
+			if sameName(q, name) {
 				return false
 			}
 		}

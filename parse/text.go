@@ -71,12 +71,17 @@ type textParser struct {
 	noComments bool
 }
 
-// isASCII reports whether s is pure ASCII, sixteen bytes at a time.
+// isASCII reports whether s is pure ASCII, thirty-two bytes at a time.
 func isASCII(s []byte) bool {
 	var or uint64
-	for len(s) >= 16 {
-		or |= binary.LittleEndian.Uint64(s[:8]) | binary.LittleEndian.Uint64(s[8:16])
-		s = s[16:]
+	for len(s) >= 32 {
+		or |= binary.LittleEndian.Uint64(s[:8]) | binary.LittleEndian.Uint64(s[8:16]) |
+			binary.LittleEndian.Uint64(s[16:24]) | binary.LittleEndian.Uint64(s[24:32])
+		s = s[32:]
+	}
+	for len(s) >= 8 {
+		or |= binary.LittleEndian.Uint64(s[:8])
+		s = s[8:]
 	}
 	for _, c := range s {
 		or |= uint64(c)
@@ -295,20 +300,35 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 				continue
 			}
 		}
+		if src[0] == '\n' && fast { // a blank line
+			src = src[1:]
+			line++
+			continue
+		}
 		var s string
 		if i := strings.IndexByte(src, '\n'); i >= 0 {
 			s, src = src[:i], src[i+1:]
 		} else {
 			s, src = src, ""
 		}
-		if fast && len(s) >= 7 && fastFirst[s[0]] && !isBlank(s[len(s)-1]) && !p.stop {
+		if fast && len(s) >= 5 && !isBlank(s[0]) && !isBlank(s[len(s)-1]) && !p.stop {
 			p.line, p.s, p.ascii = line, s, true
 			p.cOff, p.cCol, p.i, p.off0 = 0, 1, 0, 0
 			p.stmt = Pos{File: file, Line: line, Col: 1}
 			if !g.Pos.IsValid() {
 				g.Pos = p.stmt
 			}
-			if p.fastStmt(0, len(s)) {
+			switch {
+			case len(s) >= 7 && fastFirst[s[0]] && p.fastStmt(0, len(s)):
+				line++
+				continue
+			case s == "round": // roundStmt's work on it
+				p.newRound()
+				line++
+				continue
+			case s[:5] == "game ": // parseLine's work on it
+				p.i = 4
+				p.gameStmt()
 				line++
 				continue
 			}
@@ -380,11 +400,17 @@ func (p *textParser) onePerPlayer(r *Round) {
 	check("total for", len(r.Total), func(i int) (string, Pos) { return r.Total[i].Player, r.Total[i].Pos })
 }
 
+// sameName is a == b, told by the length and first byte in most cases without the call of a
+// string comparison (the names of a table mostly differ from the first letter).
+func sameName(a, b string) bool {
+	return len(a) == len(b) && (len(a) == 0 || a[0] == b[0]) && a == b
+}
+
 // dupHands, dupPasses, dupBids and dupCounts report whether a player appears twice in a list.
 func dupHands(l []Hand) bool {
 	for i := 1; i < len(l); i++ {
 		for k := 0; k < i; k++ {
-			if l[k].Player == l[i].Player {
+			if sameName(l[k].Player, l[i].Player) {
 				return true
 			}
 		}
@@ -395,7 +421,7 @@ func dupHands(l []Hand) bool {
 func dupPasses(l []Pass) bool {
 	for i := 1; i < len(l); i++ {
 		for k := 0; k < i; k++ {
-			if l[k].Player == l[i].Player {
+			if sameName(l[k].Player, l[i].Player) {
 				return true
 			}
 		}
@@ -406,7 +432,7 @@ func dupPasses(l []Pass) bool {
 func dupBids(l []Bid) bool {
 	for i := 1; i < len(l); i++ {
 		for k := 0; k < i; k++ {
-			if l[k].Player == l[i].Player {
+			if sameName(l[k].Player, l[i].Player) {
 				return true
 			}
 		}
@@ -417,7 +443,7 @@ func dupBids(l []Bid) bool {
 func dupCounts(l []Count) bool {
 	for i := 1; i < len(l); i++ {
 		for k := 0; k < i; k++ {
-			if l[k].Player == l[i].Player {
+			if sameName(l[k].Player, l[i].Player) {
 				return true
 			}
 		}

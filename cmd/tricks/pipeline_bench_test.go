@@ -92,3 +92,10 @@ func BenchmarkPipelineSimulate(b *testing.B) {
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/per, "allocs/game")
 	b.ReportMetric(per/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkPipelineValidateJ2 is `tricks validate -j 2 -q` on single-hand games: with
+// BenchmarkPipelineValidate, what the hand-over between the reader and two workers costs
+// (compare the CPU time per game, not the wall time, on a shared machine).
+func BenchmarkPipelineValidateJ2(b *testing.B) {
+	benchPipeline(b, benchCorpus(b, 10*benchGames), 10*benchGames, "validate", "-j", "2", "-q")
+}

@@ -294,7 +294,7 @@ func srcCards(src string, k int, free []Card) (cards []Card, n int) {
 
 // srcTrick reads the line at the start of src, number line, when it is "trick CARDS" in the
 // canonical spelling in a round begun, with room for its cards in the arena and below the
-// limits: the most common line of all, read with its end found as it is read, with nothing
+// limits (its columns are trickCols'): the most common line of all, read with its end found as it is read, with nothing
 // else to do (fastTrick is the same, with the arena's growth and the cases of a round not
 // begun). It returns the bytes of src it took, the newline with them, or 0.
 func (p *textParser) srcTrick(src string, line int) int {
@@ -303,17 +303,12 @@ func (p *textParser) srcTrick(src string, line int) int {
 	if src[:6] != "trick " || len(r.Tricks) >= MaxTricks {
 		return 0
 	}
-	c0, k0 := len(a.cards), len(a.cols)
+	c0 := len(a.cards)
 	cards, n := srcCards(src, 6, a.cards[c0:cap(a.cards)])
-	m := len(cards)
-	if n == 0 || cap(a.cols)-k0 < m {
+	if n == 0 {
 		return 0
 	}
-	cols := a.cols[k0 : k0+m : k0+m]
-	for k := range cols {
-		cols[k] = 7 + 3*k
-	}
-	a.cards, a.cols = a.cards[:c0+m], a.cols[:k0+m]
+	a.cards = a.cards[:c0+len(cards)]
 	if r.Tricks == nil {
 		if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
 			r.Tricks = sp.tricks[:0]
@@ -321,9 +316,29 @@ func (p *textParser) srcTrick(src string, line int) int {
 			r.Tricks = make([]Trick, 0, p.trickHint)
 		}
 	}
-	r.Tricks = append(r.Tricks, Trick{Cards: cards, Cols: cols, Pos: Pos{File: p.file, Line: line, Col: 1}})
+	k := len(r.Tricks)
+	if k == cap(r.Tricks) {
+		r.Tricks = append(r.Tricks, Trick{})
+	} else {
+		r.Tricks = r.Tricks[:k+1]
+	}
+	// (Field by field: a Trick built aside and copied in costs a bulk write barrier while
+	// the collector marks.)
+	t := &r.Tricks[k]
+	t.Leader, t.Cards, t.Cols = "", cards, trickCols[:len(cards):len(cards)]
+	t.Pos = Pos{File: p.file, Line: line, Col: 1}
 	return n
 }
+
+// trickCols are the columns of the cards of a canonical trick line ("trick " and three
+// bytes a card), shared by every trick read by srcTrick: the slices of it have their
+// capacity clipped, and nothing writes into a Trick's columns.
+var trickCols = func() (c [MaxCards]int) {
+	for k := range c {
+		c[k] = 7 + 3*k
+	}
+	return
+}()
 
 // srcHand is srcTrick for "deal NAME: CARDS" and "pass NAME: CARDS" (pass), fastHand's
 // statements.
@@ -361,7 +376,14 @@ func (p *textParser) srcHand(src string, line int, pass bool) int {
 				r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
 			}
 		}
-		r.Passes = append(r.Passes, Pass{Player: name, Cards: cards, Pos: pos})
+		k := len(r.Passes)
+		if k == cap(r.Passes) {
+			r.Passes = append(r.Passes, Pass{})
+		} else {
+			r.Passes = r.Passes[:k+1]
+		}
+		ps := &r.Passes[k] // (field by field, as in srcTrick)
+		ps.Player, ps.To, ps.Cards, ps.Pos = name, "", cards, pos
 		return n
 	}
 	if r.Deal == nil {
@@ -371,6 +393,13 @@ func (p *textParser) srcHand(src string, line int, pass bool) int {
 			r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
 		}
 	}
-	r.Deal = append(r.Deal, Hand{Player: name, Cards: cards, Pos: pos})
+	k = len(r.Deal)
+	if k == cap(r.Deal) {
+		r.Deal = append(r.Deal, Hand{})
+	} else {
+		r.Deal = r.Deal[:k+1]
+	}
+	h := &r.Deal[k]
+	h.Player, h.Cards, h.Pos = name, cards, pos
 	return n
 }

@@ -130,7 +130,14 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 		if v == e+1 || v+1 == n {
 			return list, false // no value, or a blank at the end
 		}
-		out = append(out, KV{Key: s[k:e], Value: s[e+1 : v], Pos: Pos{File: p.file, Line: p.line, Col: k + 1}})
+		j := len(out)
+		if j == cap(out) {
+			out = append(out, KV{})
+		} else {
+			out = out[:j+1]
+		}
+		kv := &out[j] // (field by field, as in srcTrick)
+		kv.Key, kv.Value, kv.Pos = s[k:e], s[e+1:v], Pos{File: p.file, Line: p.line, Col: k + 1}
 		if v == n {
 			break
 		}

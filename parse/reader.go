@@ -423,6 +423,9 @@ func isGameLine(line []byte) bool {
 
 // isSeparator reports a line "---" (blanks and a comment allowed around it).
 func isSeparator(line []byte) bool {
+	if len(line) == 4 && line[3] == '\n' && line[0] == '-' && line[1] == '-' && line[2] == '-' {
+		return true // the separator as written: no trimming to do
+	}
 	if len(line) < 3 || line[0] != '-' && line[0] != ' ' && line[0] != '\t' {
 		return false
 	}

@@ -272,29 +272,30 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 // MaxCards cards or more than the room.
 func srcCards(src string, k int, free []Card) (cards []Card, n int) {
 	free = free[:min(len(free), MaxCards)]
+	t := src[k:]
 	// Three bytes a card: two letters (one look-up) and what follows them.
 	for m := range free {
-		if k+2 >= len(src) {
-			if k+2 == len(src) { // the last card of the input, without a newline
-				if v := cardPair[uint16(src[k])|uint16(src[k+1])<<8]; v != 0 {
+		if len(t) < 3 {
+			if len(t) == 2 { // the last card of the input, without a newline
+				if v := cardPair[uint16(t[0])|uint16(t[1])<<8]; v != 0 {
 					free[m] = Card(v - 1)
-					return free[: m+1 : m+1], k + 2
+					return free[: m+1 : m+1], len(src)
 				}
 			}
 			return nil, 0
 		}
-		v, sep := cardPair[uint16(src[k])|uint16(src[k+1])<<8], src[k+2]
+		v, sep := cardPair[uint16(t[0])|uint16(t[1])<<8], t[2]
 		if v == 0 {
 			return nil, 0
 		}
 		free[m] = Card(v - 1)
 		if sep != ' ' {
 			if sep == '\n' {
-				return free[: m+1 : m+1], k + 3
+				return free[: m+1 : m+1], len(src) - len(t) + 3
 			}
 			return nil, 0
 		}
-		k += 3
+		t = t[3:]
 	}
 	return nil, 0
 }

@@ -75,7 +75,9 @@
 // game is valid until the next Parse into it, which reuses its memory (rounds, lists, card
 // arena): a worker that parses game after game into one buffer allocates nothing once it has
 // seen the largest game. Lines of the play spelled as canonical text writes them are read
-// by a fast path (fast.go) that gives exactly what the general statements give.
+// by a fast path (fast.go) that gives exactly what the general statements give. A game's
+// slices are to be read, not written: the columns of the tricks of canonical lines are one
+// table shared by all games.
 //
 // # Canonical text
 //

@@ -70,6 +70,17 @@ func (r *Reader) fastYAML() *Game {
 			if !lb.eof {
 				region = b[:bytes.LastIndexByte(b, '\n')+1]
 			}
+			if g, n := directYAML(region, first, lb.eof, r.name, r.index+1, &r.arena); g != nil {
+				doc := region[:n]
+				lines := bytes.Count(doc, []byte{'\n'})
+				if doc[len(doc)-1] != '\n' {
+					lines++
+				}
+				lb.r += n
+				lb.line += lines
+				r.index++
+				return g
+			}
 			var more bool
 			top, more = y.document(region, first, lb.eof)
 			if !more {

@@ -73,6 +73,18 @@ func checkFast(t testing.TB, src []byte, first int) bool {
 			}
 		}
 	}
+	if dg, n := directYAML(src, first, true, "f.yaml", 1, nil); dg != nil {
+		if !yfastBytes(src[:n]) {
+			t.Fatalf("the direct reader read bytes the fast reader does not read:\n%q", src)
+		}
+		want, err := v3Tree(src[:n], first)
+		if err != nil {
+			t.Fatalf("the direct reader read a document yaml.v3 refuses (%v):\n%s", err, src)
+		}
+		wg, errs := parseYAMLGame(want, "f.yaml", 1, nil)
+		require.Empty(t, errs, "the direct reader returned a game yaml.v3's tree has errors in:\n%s", src)
+		require.Equal(t, wg, dg, "games differ (direct reader):\n%s", src)
+	}
 	g := fastYAMLGame(src, first, "f.yaml", 1, nil)
 	if g == nil {
 		return false
@@ -164,6 +176,11 @@ func TestYAMLFastReadsTheWriter(t *testing.T) {
 				continue // escapes or other characters than printable ASCII: yaml.v3 reads them
 			}
 			require.True(t, checkFast(t, src, 1), "the fast reader declined what the writer wrote:\n%s", src)
+			if bytes.IndexByte(bytes.ReplaceAll(src, []byte(`""`), nil), '"') < 0 {
+				dg, n := directYAML(src, 1, true, "f.yaml", 1, nil)
+				require.NotNil(t, dg, "the direct reader declined what the writer wrote with plain scalars:\n%s", src)
+				require.Equal(t, len(src), n)
+			}
 		}
 	}
 }

@@ -37,6 +37,12 @@ func (r *Reader) fastJSON(j *jsonReader) *Game {
 		if !lb.eof {
 			region = b[:bytes.LastIndexByte(b, '\n')+1]
 		}
+		if g, end, line, ls := directJSON(region, j.line, j.col, lb.eof, r.name, r.index+1, &r.arena); g != nil {
+			lb.r += end
+			j.line, j.col = line, end-ls+1
+			r.index++
+			return g
+		}
 		var more bool
 		top, more = y.jsonGame(region, j.line, j.col, lb.eof)
 		if !more {

@@ -1,0 +1,549 @@
+package parse
+
+// The direct JSON reader: a game of JSON lines in the compact layout programs write,
+// read straight into the Game, as directYAML reads the YAML writer's layout. It reads one
+// object on one line, without blanks, with the keys in the order of the YAML writer (top:
+// game, players, options, meta, rounds; a round's: those of ydirectRoundKeys), strings of
+// printable ASCII without escapes, integers where the builder takes numbers. On anything
+// else it declines and fastJSON's tree reader (and after it the JSON reader) reads the
+// game as before; FuzzParseJSON and TestJSONFastStreams compare the paths.
+
+import "bytes"
+
+// directJSON reads the game object at the start of s, after blanks, whose first byte is at
+// line:col, or declines (nil); end is the offset after it, endLine and endLS the line
+// and the offset of its start there (the start before s when it is the first line).
+func directJSON(s []byte, line, col int, eof bool, file string, index int, a *cardArena) (g *Game, end, endLine, endLS int) {
+	i, ls := 0, 1-col
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
+		if s[i] == '\n' {
+			line++
+			ls = i + 1
+		}
+		i++
+	}
+	if i == len(s) || s[i] != '{' {
+		return nil, 0, 0, 0
+	}
+	e := bytes.IndexByte(s[i:], '\n')
+	if e < 0 {
+		if !eof {
+			return nil, 0, 0, 0
+		}
+		e = len(s)
+	} else {
+		e += i
+	}
+	if e-i > MaxGameBytes/2 {
+		return nil, 0, 0, 0
+	}
+	// The object is all of its line (the text is one string from its start).
+	d := ydirect{s: string(s[i:e]), line: line, ls: ls - i, file: file, a: a}
+	if a == nil {
+		d.a = &cardArena{}
+	}
+	g = d.jgame(index)
+	if g == nil {
+		return nil, 0, 0, 0
+	}
+	end = i + d.i
+	// What follows: blanks, and the next game or the end of the input.
+	k := end
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n') {
+		k++
+	}
+	if k == len(s) && !eof || k < len(s) && s[k] != '{' {
+		return nil, 0, 0, 0
+	}
+	return g, end, line, ls
+}
+
+// jstr reads a string without escapes at the cursor: its text, and the position of its
+// opening quote; ok false if there is none.
+func (d *ydirect) jstr() (string, Pos, bool) {
+	s := d.s
+	at := d.pos()
+	if d.i == len(s) || s[d.i] != '"' {
+		return "", at, false
+	}
+	k := d.i + 1
+	for k < len(s) && jsonPlain[s[k]] {
+		k++
+	}
+	if k == len(s) || s[k] != '"' {
+		return "", at, false
+	}
+	v := s[d.i+1 : k]
+	d.i = k + 1
+	return v, at, true
+}
+
+// jname reads a key of at most MaxName bytes, not empty, and its ':'.
+func (d *ydirect) jname() (string, Pos, bool) {
+	k, at, ok := d.jstr()
+	if !ok || k == "" || len(k) > MaxName || !d.lit(":") {
+		return "", at, false
+	}
+	return k, at, true
+}
+
+// jint reads an integer as ydirectInt spells it.
+func (d *ydirect) jint() (string, bool) {
+	s := d.s
+	j := d.i
+	for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '-') {
+		j++
+	}
+	v := s[d.i:j]
+	if !ydirectInt(v) {
+		return "", false
+	}
+	d.i = j
+	return v, true
+}
+
+// jcards reads a string of cards in the writers' spelling.
+func (d *ydirect) jcards(cols bool) ([]Card, []int, bool) {
+	if !d.lit(`"`) {
+		return nil, nil, false
+	}
+	if d.lit(`"`) {
+		return nil, nil, true
+	}
+	cs, cl, ok := d.cards(cols)
+	if !ok || !d.lit(`"`) {
+		return nil, nil, false
+	}
+	return cs, cl, true
+}
+
+// jnext is next for JSON: a ',' between entries.
+func (d *ydirect) jnext(c byte) (more, ok bool) {
+	if d.i < len(d.s) {
+		switch d.s[d.i] {
+		case ',':
+			d.i++
+			return true, true
+		case c:
+			d.i++
+			return false, true
+		}
+	}
+	return false, false
+}
+
+func (d *ydirect) jgame(index int) *Game {
+	blk := &yamlBlock{}
+	g := &blk.g
+	g.File, g.Index = d.file, index
+	g.Pos = d.pos()
+	if !d.lit("{") {
+		return nil
+	}
+	if d.lit(`"game":`) {
+		v, at, ok := d.jstr()
+		if !ok || !d.lit(",") {
+			return nil
+		}
+		g.Ruleset, g.RulesetPos = v, at
+	}
+	g.PlayersPos = d.pos()
+	if !d.lit(`"players":[`) {
+		return nil
+	}
+	players := blk.players[:0]
+	for {
+		name, _, ok := d.jstr()
+		if !ok || name == "" || len(name) > MaxName || len(players) == MaxPlayers {
+			return nil
+		}
+		for _, q := range players {
+			if q == name {
+				return nil
+			}
+		}
+		players = append(players, name)
+		more, ok := d.jnext(']')
+		if !ok {
+			return nil
+		}
+		if !more {
+			break
+		}
+	}
+	g.Players = players
+	d.np = len(players)
+	if d.lit(`,"options":{`) {
+		if g.Options = d.jkvs(blk); g.Options == nil {
+			return nil
+		}
+	}
+	if d.lit(`,"meta":{`) {
+		if g.Meta = d.jkvs(blk); g.Meta == nil {
+			return nil
+		}
+	}
+	if d.lit("}") {
+		return g
+	}
+	if !d.lit(`,"rounds":[{`) {
+		return nil
+	}
+	g.Rounds = blk.rounds[:0]
+	for {
+		if len(g.Rounds) == MaxRounds {
+			return nil
+		}
+		var r *Round
+		if len(g.Rounds) == 0 {
+			r = &blk.r
+		} else {
+			r = &Round{}
+		}
+		r.Pos = Pos{File: d.file, Line: d.line, Col: d.i - d.ls} // at its '{'
+		if !d.jround(blk, r, r == &blk.r) {
+			return nil
+		}
+		g.Rounds = append(g.Rounds, r)
+		if d.lit("]}") {
+			return g
+		}
+		if !d.lit(",{") {
+			return nil
+		}
+	}
+}
+
+// jkvs reads the rest of an object of options or meta ("{" read): strings and integers.
+func (d *ydirect) jkvs(blk *yamlBlock) []KV {
+	var list []KV
+	if blk.kvUsed < 2 {
+		list = blk.kv[3*blk.kvUsed : 3*blk.kvUsed : 3*blk.kvUsed+3]
+	}
+	for {
+		k, at, ok := d.jname()
+		if !ok {
+			return nil
+		}
+		for _, q := range list {
+			if q.Key == k {
+				return nil
+			}
+		}
+		var v string
+		if v, _, ok = d.jstr(); !ok {
+			if v, ok = d.jint(); !ok {
+				return nil
+			}
+		}
+		list = append(list, KV{Key: k, Value: v, Pos: at})
+		more, ok := d.jnext('}')
+		if !ok {
+			return nil
+		}
+		if !more {
+			break
+		}
+	}
+	if len(list) <= 3 && blk.kvUsed < 2 {
+		blk.kvUsed++
+	}
+	return list
+}
+
+// The keys of a round in JSON, in the order of ydirectRoundKeys.
+var jdirectRoundKeys = [...]string{`"dealer":`, `"tiebreak":[`, `"deal":{`, `"pass":{`, `"bids":{`, `"tricks":[`, `"took":{`, `"tricks_taken":{`, `"moon":{`, `"score":{`, `"total":{`}
+
+// jround reads the members of a round ("{" read) and its "}".
+func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
+	k := 0
+	for {
+		at := d.pos() // the key's opening quote
+		for k < len(jdirectRoundKeys) && !d.lit(jdirectRoundKeys[k]) {
+			k++
+		}
+		if k == len(jdirectRoundKeys) {
+			return false
+		}
+		ok := false
+		switch k {
+		case 0:
+			var name string
+			if name, _, ok = d.jstr(); ok && name != "" && len(name) <= MaxName {
+				r.Dealer, r.DealerPos = name, at
+			} else {
+				ok = false
+			}
+		case 1:
+			r.Tiebreak, ok = d.jtiebreak()
+		case 2:
+			var hands []Hand
+			if first && d.np <= len(blk.deal) {
+				hands = blk.deal[:0]
+			} else {
+				hands = make([]Hand, 0, max(d.np, 1))
+			}
+			r.Deal, ok = d.jhands(hands)
+		case 3:
+			var ps []Pass
+			if first && d.np <= len(blk.passes) {
+				ps = blk.passes[:0]
+			} else {
+				ps = make([]Pass, 0, max(d.np, 1))
+			}
+			r.Passes, ok = d.jpasses(ps)
+		case 4:
+			r.Bids, ok = d.jbids()
+		case 5:
+			ok = d.jtricks(blk, r, first)
+		case 6:
+			r.Took, ok = d.jhands(make([]Hand, 0, max(d.np, 1)))
+		case 7:
+			r.Taken, ok = d.jcounts()
+		case 8:
+			r.Moon, ok = d.jmoon()
+		case 9:
+			r.ScorePos = at
+			r.Score, ok = d.jcounts()
+		case 10:
+			r.TotalPos = at
+			r.Total, ok = d.jcounts()
+		}
+		if !ok {
+			return false
+		}
+		k++
+		more, ok := d.jnext('}')
+		if !ok {
+			return false
+		}
+		if !more {
+			return true
+		}
+	}
+}
+
+func (d *ydirect) jtiebreak() ([]string, bool) {
+	var names []string
+	for {
+		name, _, ok := d.jstr()
+		if !ok || name == "" || len(name) > MaxName || len(names) == MaxPlayers {
+			return nil, false
+		}
+		names = append(names, name)
+		more, ok := d.jnext(']')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			return names, true
+		}
+	}
+}
+
+// jkey reads a player's name as a key, not among those of the object so far (dup).
+func (d *ydirect) jkey(dup func(string) bool) (string, Pos, bool) {
+	k, at, ok := d.jname()
+	if !ok || dup(k) {
+		return "", at, false
+	}
+	return k, at, true
+}
+
+func (d *ydirect) jhands(hands []Hand) ([]Hand, bool) {
+	for {
+		name, at, ok := d.jkey(func(k string) bool {
+			for _, h := range hands {
+				if h.Player == k {
+					return true
+				}
+			}
+			return false
+		})
+		if !ok {
+			return nil, false
+		}
+		cs, _, ok := d.jcards(false)
+		if !ok {
+			return nil, false
+		}
+		hands = append(hands, Hand{Player: name, Cards: cs, Pos: at})
+		more, ok := d.jnext('}')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			return hands, true
+		}
+	}
+}
+
+func (d *ydirect) jpasses(ps []Pass) ([]Pass, bool) {
+	for {
+		name, at, ok := d.jkey(func(k string) bool {
+			for _, p := range ps {
+				if p.Player == k {
+					return true
+				}
+			}
+			return false
+		})
+		if !ok {
+			return nil, false
+		}
+		to := ""
+		if d.lit(`{"to":`) {
+			if to, _, ok = d.jstr(); !ok || to == "" || len(to) > MaxName || !d.lit(`,"cards":`) {
+				return nil, false
+			}
+		}
+		cs, _, ok := d.jcards(false)
+		if !ok || to != "" && !d.lit("}") {
+			return nil, false
+		}
+		ps = append(ps, Pass{Player: name, To: to, Cards: cs, Pos: at})
+		more, ok := d.jnext('}')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			return ps, true
+		}
+	}
+}
+
+func (d *ydirect) jbids() ([]Bid, bool) {
+	bids := make([]Bid, 0, max(d.np, 1))
+	for {
+		name, at, ok := d.jkey(func(k string) bool {
+			for _, b := range bids {
+				if b.Player == k {
+					return true
+				}
+			}
+			return false
+		})
+		if !ok {
+			return nil, false
+		}
+		var v string
+		if v, _, ok = d.jstr(); !ok {
+			if v, ok = d.jint(); !ok {
+				return nil, false
+			}
+		}
+		b, ok := ParseBid(v)
+		if !ok {
+			return nil, false
+		}
+		b.Player, b.Pos = name, at
+		bids = append(bids, b)
+		more, ok := d.jnext('}')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			return bids, true
+		}
+	}
+}
+
+func (d *ydirect) jcounts() ([]Count, bool) {
+	var list []Count
+	for {
+		name, at, ok := d.jkey(func(k string) bool {
+			for _, c := range list {
+				if c.Player == k {
+					return true
+				}
+			}
+			return false
+		})
+		if !ok {
+			return nil, false
+		}
+		v, ok := d.jint()
+		if !ok {
+			return nil, false
+		}
+		n, _ := parseInt(v)
+		list = append(list, Count{Player: name, N: n, Pos: at})
+		more, ok := d.jnext('}')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			return list, true
+		}
+	}
+}
+
+func (d *ydirect) jmoon() ([]Moon, bool) {
+	var list []Moon
+	for {
+		name, at, ok := d.jkey(func(k string) bool {
+			for _, m := range list {
+				if m.Player == k {
+					return true
+				}
+			}
+			return false
+		})
+		if !ok {
+			return nil, false
+		}
+		v, _, ok := d.jstr()
+		var s string
+		switch {
+		case !ok:
+			return nil, false
+		case v == "old" || v == "OLD" || v == "Old":
+			s = "old"
+		case v == "new" || v == "NEW" || v == "New":
+			s = "new"
+		default:
+			return nil, false // (other spellings: the tree reader)
+		}
+		list = append(list, Moon{Player: name, Scoring: s, Pos: at})
+		more, ok := d.jnext('}')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			return list, true
+		}
+	}
+}
+
+// jtricks reads a round's tricks ("[" read) and the "]".
+func (d *ydirect) jtricks(blk *yamlBlock, r *Round, first bool) bool {
+	if first {
+		r.Tricks = blk.tricks[:0]
+	}
+	for {
+		if len(r.Tricks) == MaxTricks {
+			return false
+		}
+		t := Trick{Pos: d.pos()}
+		if d.lit("{") {
+			leader, _, ok := d.jname()
+			if !ok {
+				return false
+			}
+			t.Leader = leader
+		}
+		cs, cl, ok := d.jcards(true)
+		if !ok || len(cs) == 0 || t.Leader != "" && !d.lit("}") {
+			return false
+		}
+		t.Cards, t.Cols = cs, cl
+		r.Tricks = append(r.Tricks, t)
+		more, ok := d.jnext(']')
+		if !ok {
+			return false
+		}
+		if !more {
+			return true
+		}
+	}
+}

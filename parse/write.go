@@ -235,7 +235,11 @@ func appendCountLine(b []byte, kw string, cs []Count) []byte {
 	b = append(b, kw...)
 	for _, c := range cs {
 		b = append(b, ' ')
-		b = appendSideName(b, c.Player)
+		if kw == "tricks" {
+			b = appendName(b, c.Player) // the reader takes sides (ann+cat) on score and total lines only
+		} else {
+			b = appendSideName(b, c.Player)
+		}
 		b = append(b, '=')
 		b = appendInt(b, c.N)
 	}

@@ -55,6 +55,9 @@
 // (yamlfast.go), which builds the node tree yaml.v3 would and hands it to the same model
 // builder; it declines anything else, and any game with an error, so that yaml.v3 reads
 // those as before. The games and messages are the same (FuzzYAMLFast, FuzzYAMLFastStream).
+// Before the tree, a document in the writer's exact layout (AppendYAML's order and
+// indentation, plain scalars) is read straight into the Game by yamldirect.go, without
+// nodes: on single-hand games that is about half of the tree reader's instructions.
 //
 // # JSON
 //
@@ -65,7 +68,8 @@
 // lines, or a top-level array of games. Input that is not valid JSON before the first game
 // is read falls back to the YAML path (flow-style YAML such as {game: hearts}). From the
 // second game on, a game of plain ASCII JSON is read in place (jsonfast.go), with the same
-// tree, or left to the scanner.
+// tree, or left to the scanner; a game of compact JSON (no blanks, the keys in the YAML
+// writer's order) is read straight into the Game (jsondirect.go), without the tree.
 //
 // # Games in a pipeline
 //

@@ -112,8 +112,13 @@ func (d *ydirect) plain() string {
 	default:
 		return ""
 	}
-	if len(v) <= 5 && !yamlPlain(v) {
-		return "" // a word YAML 1.1 reads as a boolean or null
+	if len(v) <= 5 {
+		switch v[0] | 0x20 {
+		case 'y', 'n', 'o', 't', 'f':
+			if !yamlPlain(v) {
+				return "" // a word YAML 1.1 reads as a boolean or null
+			}
+		}
 	}
 	d.i = j
 	return v

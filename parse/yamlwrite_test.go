@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 )
 
@@ -173,49 +174,36 @@ func appendYAMLv3(b *bytes.Buffer, g *Game) error {
 // same work, and the writer stays hand-written only for its speed.
 func TestYAMLv3WriterSameBytes(t *testing.T) {
 	files, err := filepath.Glob("../testdata/*/*.tricks")
-	if err != nil || len(files) == 0 {
-		t.Fatal("no transcripts", err)
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
 	n := 0
 	for _, f := range files {
 		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		games, err := ParseBytes(src, f)
 		if err != nil {
 			continue // the error cases
 		}
 		for _, g := range games {
 			var v3 bytes.Buffer
-			if err := appendYAMLv3(&v3, g); err != nil {
-				t.Fatal(err)
-			}
-			if ours := AppendYAML(nil, g); !bytes.Equal(v3.Bytes(), ours) {
-				t.Errorf("%s game %d: yaml.v3 writes\n%s\nAppendYAML\n%s", f, g.Index, v3.Bytes(), ours)
-			}
+			require.NoError(t, appendYAMLv3(&v3, g))
+			require.Equal(t, string(AppendYAML(nil, g)), v3.String(), "%s game %d", f, g.Index)
 			n++
 		}
 	}
-	if n < 50 {
-		t.Fatalf("only %d games compared", n)
-	}
+	require.Greater(t, n, 50, "games compared")
 }
 
 // The game of BenchmarkWriteYAML written by yaml.v3's encoder from a node tree styled as
 // AppendYAML writes (building the tree included: a writer on yaml.v3 would build it).
 func BenchmarkWriteYAMLViaYAMLv3(b *testing.B) {
 	games, err := ParseBytes(benchInput(b, "hearts4p.tricks"), "hearts4p.tricks")
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	b.ReportAllocs()
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := appendYAMLv3(&buf, games[0]); err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, appendYAMLv3(&buf, games[0]))
 	}
 	b.SetBytes(int64(buf.Len()))
 }

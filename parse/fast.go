@@ -258,10 +258,10 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
 			r.Deal = sp.deal[:0]
 		} else {
-			r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
+			r.Deal = make([]PlayerCards, 0, max(len(p.g.Players), 1))
 		}
 	}
-	r.Deal = append(r.Deal, Hand{Player: name, Cards: cards, Pos: p.stmt})
+	r.Deal = append(r.Deal, PlayerCards{Player: name, Cards: cards, Pos: p.stmt})
 	return true
 }
 
@@ -398,12 +398,12 @@ func (p *textParser) srcHand(src string, line int, pass bool) int {
 		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
 			r.Deal = sp.deal[:0]
 		} else {
-			r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
+			r.Deal = make([]PlayerCards, 0, max(len(p.g.Players), 1))
 		}
 	}
 	k = len(r.Deal)
 	if k == cap(r.Deal) {
-		r.Deal = append(r.Deal, Hand{})
+		r.Deal = append(r.Deal, PlayerCards{})
 	} else {
 		r.Deal = r.Deal[:k+1]
 	}

@@ -277,11 +277,11 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 		case 1:
 			r.Tiebreak, ok = d.jtiebreak()
 		case 2:
-			var hands []Hand
+			var hands []PlayerCards
 			if first && d.np <= len(blk.deal) {
 				hands = blk.deal[:0]
 			} else {
-				hands = make([]Hand, 0, max(d.np, 1))
+				hands = make([]PlayerCards, 0, max(d.np, 1))
 			}
 			r.Deal, ok = d.jhands(hands)
 		case 3:
@@ -297,7 +297,7 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 		case 5:
 			ok = d.jtricks(blk, r, first)
 		case 6:
-			r.Took, ok = d.jhands(make([]Hand, 0, max(d.np, 1)))
+			r.Took, ok = d.jhands(make([]PlayerCards, 0, max(d.np, 1)))
 		case 7:
 			r.Taken, ok = d.jcounts()
 		case 8:
@@ -350,7 +350,7 @@ func (d *ydirect) jkey(dup func(string) bool) (string, Pos, bool) {
 	return k, at, true
 }
 
-func (d *ydirect) jhands(hands []Hand) ([]Hand, bool) {
+func (d *ydirect) jhands(hands []PlayerCards) ([]PlayerCards, bool) {
 	for {
 		name, at, ok := d.jkey(func(k string) bool {
 			for _, h := range hands {
@@ -367,7 +367,7 @@ func (d *ydirect) jhands(hands []Hand) ([]Hand, bool) {
 		if !ok {
 			return nil, false
 		}
-		hands = append(hands, Hand{Player: name, Cards: cs, Pos: at})
+		hands = append(hands, PlayerCards{Player: name, Cards: cs, Pos: at})
 		more, ok := d.jnext('}')
 		if !ok {
 			return nil, false

@@ -32,15 +32,15 @@ type Round struct {
 	DealerPos Pos      //
 	Tiebreak  []string // non-nil for a tie-break round: the players taking part, as written
 
-	Deal   []Hand  // each player's hand as dealt (optional)
-	Passes []Pass  // cards passed before play (optional)
-	Bids   []Bid   // Spades bids
-	Tricks []Trick // the play, in order
-	Took   []Hand  // tally: the penalty/bonus cards each player took (hearts family)
-	Taken  []Count // tally: tricks taken per player (Spades)
-	Moon   []Moon  // the shooter's recorded choice, where the ruleset lets them choose
-	Score  []Count // this round's points as the table recorded them
-	Total  []Count // running totals as the table recorded them
+	Deal   []PlayerCards // each player's hand as dealt (optional)
+	Passes []Pass        // cards passed before play (optional)
+	Bids   []Bid         // Spades bids
+	Tricks []Trick       // the play, in order
+	Took   []PlayerCards // tally: the penalty/bonus cards each player took (hearts family)
+	Taken  []Count       // tally: tricks taken per player (Spades)
+	Moon   []Moon        // the shooter's recorded choice, where the ruleset lets them choose
+	Score  []Count       // this round's points as the table recorded them
+	Total  []Count       // running totals as the table recorded them
 
 	ScorePos, TotalPos Pos // positions of the score / total statements
 }
@@ -48,8 +48,8 @@ type Round struct {
 // IsTally reports whether the round records what was taken instead of the play.
 func (r *Round) IsTally() bool { return len(r.Tricks) == 0 && (len(r.Took) > 0 || len(r.Taken) > 0) }
 
-// Hand is a player's cards in a "deal" or "took" statement.
-type Hand struct {
+// PlayerCards is a player's cards in a "deal" or "took" statement.
+type PlayerCards struct {
 	Player string
 	Cards  []Card
 	Pos    Pos // the statement

@@ -44,14 +44,14 @@ func stripped(g *Game) *Game {
 	for _, kv := range g.Meta {
 		h.Meta = append(h.Meta, KV{Key: kv.Key, Value: kv.Value})
 	}
-	hands := func(hs []Hand) []Hand {
-		var out []Hand
+	hands := func(hs []PlayerCards) []PlayerCards {
+		var out []PlayerCards
 		for _, x := range hs {
 			var cs []Card
 			if len(x.Cards) > 0 {
 				cs = x.Cards
 			}
-			out = append(out, Hand{Player: x.Player, Cards: cs})
+			out = append(out, PlayerCards{Player: x.Player, Cards: cs})
 		}
 		return out
 	}

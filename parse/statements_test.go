@@ -123,7 +123,7 @@ rounds:
 `,
 			want: func(t testing.TB) *Game {
 				return &Game{Players: []string{"ann", "bob", "Mary Ann", "dan"}, Rounds: []*Round{{
-					Deal: []Hand{{Player: "ann", Cards: cards(t, "2C 5H TD QS")}, {Player: "bob"}},
+					Deal: []PlayerCards{{Player: "ann", Cards: cards(t, "2C 5H TD QS")}, {Player: "bob"}},
 					Passes: []Pass{{Player: "ann", Cards: cards(t, "QS AH KH")},
 						{Player: "Mary Ann", To: "bob", Cards: cards(t, "2C 3C 4C")}, {Player: "bob", To: "ann"}},
 					Tricks: []Trick{{Leader: "ann", Cards: cards(t, "2C 5C KC 9C")}, {Cards: cards(t, "3D 4D QD 2D")},
@@ -167,7 +167,7 @@ rounds:
 				}, {
 					Bids: []Bid{{Player: "ann", N: 0}, {Player: "bob", N: 0, Blind: true}, {Player: "Mary Ann", N: 13},
 						{Player: "dan", Nil: true}},
-					Took: []Hand{{Player: "ann", Cards: cards(t, "QS 2H 9H")}, {Player: "bob"}, {Player: "dan"}},
+					Took: []PlayerCards{{Player: "ann", Cards: cards(t, "QS 2H 9H")}, {Player: "bob"}, {Player: "dan"}},
 				}}}
 			},
 		},
@@ -364,11 +364,11 @@ func TestQuotingRoundTrip(t *testing.T) {
 		t.Run(s, func(t *testing.T) {
 			g := &Game{Ruleset: s, Players: []string{s, "p2"}, Options: []KV{{Key: s, Value: s}},
 				Meta: []KV{{Key: "k", Value: s}}, Rounds: []*Round{{Dealer: s, Tiebreak: []string{s, "p2"},
-					Deal:   []Hand{{Player: s, Cards: cards(t, "2C")}},
+					Deal:   []PlayerCards{{Player: s, Cards: cards(t, "2C")}},
 					Passes: []Pass{{Player: s, To: s, Cards: cards(t, "3C")}},
 					Bids:   []Bid{{Player: s, N: 3}},
 					Tricks: []Trick{{Leader: s, Cards: cards(t, "2C")}, {Cards: cards(t, "3C")}},
-					Took:   []Hand{{Player: s}}, Taken: []Count{{s, 1, Pos{}}},
+					Took:   []PlayerCards{{Player: s}}, Taken: []Count{{s, 1, Pos{}}},
 					Moon: []Moon{{Player: s, Scoring: "new"}}, Score: []Count{{s, -1, Pos{}}}, Total: []Count{{s, 2, Pos{}}}}}}
 			checkRoundTrip(t, g)
 		})

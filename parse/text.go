@@ -114,7 +114,7 @@ type gameMem struct {
 
 // roundSpare holds the arrays of one round's lists between games.
 type roundSpare struct {
-	deal, took          []Hand
+	deal, took          []PlayerCards
 	passes              []Pass
 	bids                []Bid
 	tricks              []Trick
@@ -132,7 +132,7 @@ type textBlock struct {
 	list    [1]*Round
 	players [6]string
 	kv      [6]KV
-	deal    [4]Hand
+	deal    [4]PlayerCards
 	passes  [4]Pass
 	tricks  [13]Trick
 	cards   [128]Card
@@ -231,7 +231,7 @@ func (m *gameMem) forget(n int) {
 	m.used = n
 }
 
-func keepHands(old *[]Hand, cur []Hand) {
+func keepHands(old *[]PlayerCards, cur []PlayerCards) {
 	if cap(cur) > cap(*old) {
 		*old = cur[:0]
 	}
@@ -407,7 +407,7 @@ func sameName(a, b string) bool {
 }
 
 // dupHands, dupPasses, dupBids and dupCounts report whether a player appears twice in a list.
-func dupHands(l []Hand) bool {
+func dupHands(l []PlayerCards) bool {
 	for i := 1; i < len(l); i++ {
 		for k := 0; k < i; k++ {
 			if sameName(l[k].Player, l[i].Player) {
@@ -1342,7 +1342,7 @@ func (p *textParser) handStmt(took bool) {
 		return
 	}
 	cards, _, _ := p.cards(true, false)
-	h := Hand{Player: name, Cards: cards, Pos: p.stmt}
+	h := PlayerCards{Player: name, Cards: cards, Pos: p.stmt}
 	if took {
 		if r.Took == nil {
 			if sp := p.spareOf(r); sp != nil {
@@ -1355,7 +1355,7 @@ func (p *textParser) handStmt(took bool) {
 			if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
 				r.Deal = sp.deal[:0]
 			} else {
-				r.Deal = make([]Hand, 0, max(len(p.g.Players), 1))
+				r.Deal = make([]PlayerCards, 0, max(len(p.g.Players), 1))
 			}
 		}
 		r.Deal = append(r.Deal, h)

@@ -214,7 +214,7 @@ func appendKVLine(b []byte, kw string, kvs []KV) []byte {
 	return append(b, '\n')
 }
 
-func appendHands(b []byte, kw string, hands []Hand) []byte {
+func appendHands(b []byte, kw string, hands []PlayerCards) []byte {
 	for _, h := range hands {
 		b = append(b, kw...)
 		b = appendName(b, h.Player)
@@ -488,7 +488,7 @@ func appendYAMLKVs(b []byte, key string, kvs []KV) []byte {
 	return append(b, "}\n"...)
 }
 
-func appendYAMLHands(b []byte, hands []Hand) []byte {
+func appendYAMLHands(b []byte, hands []PlayerCards) []byte {
 	b = append(b, '{')
 	for k, h := range hands {
 		if k > 0 {

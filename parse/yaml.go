@@ -531,7 +531,7 @@ type yamlBlock struct {
 	rounds  [1]*Round
 	players [6]string
 	kv      [6]KV
-	deal    [4]Hand
+	deal    [4]PlayerCards
 	passes  [4]Pass
 	tricks  [13]Trick
 	kvUsed  int  // halves of kv taken
@@ -747,11 +747,11 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 				}
 			}
 		case "deal", "took":
-			var hands []Hand
+			var hands []PlayerCards
 			if k.Value == "deal" && r.Deal == nil && r == &p.blk.r && np <= len(p.blk.deal) {
 				hands = p.blk.deal[:0]
 			} else {
-				hands = make([]Hand, 0, max(np, 1))
+				hands = make([]PlayerCards, 0, max(np, 1))
 			}
 			p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
 				name, ok := p.playerName(pk, "a player name")
@@ -759,7 +759,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 					return
 				}
 				cards, _, _ := p.cards(pv, false)
-				hands = append(hands, Hand{Player: name, Cards: cards, Pos: p.pos(pk)})
+				hands = append(hands, PlayerCards{Player: name, Cards: cards, Pos: p.pos(pk)})
 			})
 			if len(hands) == 0 {
 				hands = nil

@@ -356,11 +356,11 @@ func (d *ydirect) round(blk *yamlBlock, r *Round, first bool) bool {
 		case 1:
 			r.Tiebreak, ok = d.tiebreak()
 		case 2:
-			var hands []Hand
+			var hands []PlayerCards
 			if first && d.np <= len(blk.deal) {
 				hands = blk.deal[:0]
 			} else {
-				hands = make([]Hand, 0, max(d.np, 1))
+				hands = make([]PlayerCards, 0, max(d.np, 1))
 			}
 			r.Deal, ok = d.hands(hands)
 		case 3:
@@ -376,7 +376,7 @@ func (d *ydirect) round(blk *yamlBlock, r *Round, first bool) bool {
 		case 5:
 			ok = d.eol() && d.tricks(blk, r, first)
 		case 6:
-			r.Took, ok = d.hands(make([]Hand, 0, max(d.np, 1)))
+			r.Took, ok = d.hands(make([]PlayerCards, 0, max(d.np, 1)))
 		case 7:
 			r.Taken, ok = d.counts()
 		case 8:
@@ -410,7 +410,7 @@ func (d *ydirect) name(dup func(string) bool) (string, Pos, bool) {
 	return k, at, true
 }
 
-func (d *ydirect) hands(hands []Hand) ([]Hand, bool) {
+func (d *ydirect) hands(hands []PlayerCards) ([]PlayerCards, bool) {
 	for {
 		name, at, ok := d.name(func(k string) bool {
 			for _, h := range hands {
@@ -427,7 +427,7 @@ func (d *ydirect) hands(hands []Hand) ([]Hand, bool) {
 		if !ok {
 			return nil, false
 		}
-		hands = append(hands, Hand{Player: name, Cards: cs, Pos: at})
+		hands = append(hands, PlayerCards{Player: name, Cards: cs, Pos: at})
 		more, ok := d.next('}')
 		if !ok {
 			return nil, false

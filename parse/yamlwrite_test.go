@@ -53,7 +53,7 @@ func yamlv3Node(g *Game) *yaml.Node {
 		}
 		return m
 	}
-	hands := func(hs []Hand) *yaml.Node {
+	hands := func(hs []PlayerCards) *yaml.Node {
 		m := mapping(true)
 		for _, h := range hs {
 			m.Content = append(m.Content, str(h.Player), cards(h.Cards))

@@ -265,7 +265,7 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 					continue
 				}
 				cp := *src
-				cp.Deal = append([]parse.Hand(nil), src.Deal...)
+				cp.Deal = append([]parse.PlayerCards(nil), src.Deal...)
 				cards := append([]parse.Card(nil), d.Cards...)
 				cards[cardIndex(&parse.Trick{Cards: d.Cards}, x.Card, 0)] = m
 				cp.Deal[j].Cards = cards

@@ -1011,12 +1011,12 @@ func fzRound(s *fzSrc, g *parse.Game, r *parse.Round, rs *rulesets.Ruleset, tb *
 			if s.mut(25) && len(cards) > 0 {
 				cards = cards[:len(cards)-1]
 			}
-			r.Deal = append(r.Deal, parse.Hand{Player: name(l), Cards: cards})
+			r.Deal = append(r.Deal, parse.PlayerCards{Player: name(l), Cards: cards})
 			if s.mut(40) {
 				// A deal line for a name not at the table (a round deals each player once: a
 				// second line for one is an input error).
-				if nm := fzPick(s, fzNames); !slices.Contains(g.Players, nm) && !slices.ContainsFunc(r.Deal, func(h parse.Hand) bool { return h.Player == nm }) {
-					r.Deal = append(r.Deal, parse.Hand{Player: nm, Cards: cards})
+				if nm := fzPick(s, fzNames); !slices.Contains(g.Players, nm) && !slices.ContainsFunc(r.Deal, func(h parse.PlayerCards) bool { return h.Player == nm }) {
+					r.Deal = append(r.Deal, parse.PlayerCards{Player: nm, Cards: cards})
 				}
 			}
 		}
@@ -1137,11 +1137,11 @@ func fzRound(s *fzSrc, g *parse.Game, r *parse.Round, rs *rulesets.Ruleset, tb *
 			}
 			for _, c := range penalty {
 				if !s.chance(8) {
-					r.Took = append(r.Took, parse.Hand{Player: name(s.intn(n)), Cards: []parse.Card{c}})
+					r.Took = append(r.Took, parse.PlayerCards{Player: name(s.intn(n)), Cards: []parse.Card{c}})
 				}
 			}
 			if len(r.Took) == 0 || s.chance(6) {
-				r.Took = append(r.Took, parse.Hand{Player: name(s.intn(n)), Cards: []parse.Card{fzRandomCard(s), fzRandomCard(s)}})
+				r.Took = append(r.Took, parse.PlayerCards{Player: name(s.intn(n)), Cards: []parse.Card{fzRandomCard(s), fzRandomCard(s)}})
 			}
 			r.Took = fzMergeTook(r.Took)
 		}
@@ -1170,12 +1170,12 @@ func fzRound(s *fzSrc, g *parse.Game, r *parse.Round, rs *rulesets.Ruleset, tb *
 }
 
 // fzMergeTook joins took lines of the same player (one line per player, as people write).
-func fzMergeTook(took []parse.Hand) []parse.Hand {
-	var out []parse.Hand
+func fzMergeTook(took []parse.PlayerCards) []parse.PlayerCards {
+	var out []parse.PlayerCards
 	for _, h := range took {
-		k := slices.IndexFunc(out, func(o parse.Hand) bool { return o.Player == h.Player })
+		k := slices.IndexFunc(out, func(o parse.PlayerCards) bool { return o.Player == h.Player })
 		if k < 0 {
-			out = append(out, parse.Hand{Player: h.Player, Cards: slices.Clone(h.Cards)})
+			out = append(out, parse.PlayerCards{Player: h.Player, Cards: slices.Clone(h.Cards)})
 		} else {
 			out[k].Cards = append(out[k].Cards, h.Cards...)
 		}

@@ -125,7 +125,7 @@ type gameOut struct {
 type roundOut struct {
 	src      parse.Round
 	tiebreak [outSeats]string
-	deal     [outSeats]parse.Hand
+	deal     [outSeats]parse.PlayerCards
 	passes   [outSeats]parse.Pass
 	tricks   [outTricks]parse.Trick
 	cards    [outSeats * (2*outTricks + 3)]parse.Card
@@ -442,7 +442,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 		for l := 0; l < n; l++ {
 			start := len(r.block)
 			r.block = r.hands[l].Append(r.block)
-			r.src.Deal = append(r.src.Deal, parse.Hand{Player: r.name(l), Cards: r.kept(start)})
+			r.src.Deal = append(r.src.Deal, parse.PlayerCards{Player: r.name(l), Cards: r.kept(start)})
 		}
 	}
 

@@ -2,11 +2,12 @@ package parse
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // fuzzSeeds adds a few transcripts of the given extension as seeds.
@@ -40,19 +41,17 @@ func fuzzOne(t *testing.T, src []byte, name string, format Format) {
 		}
 		if err != nil {
 			var list ErrorList
-			if !errors.As(err, &list) {
-				t.Fatalf("not an ErrorList: %v", err)
-			}
+			require.ErrorAs(t, err, &list)
 			for _, e := range list {
 				if e.Pos.File != name || e.Pos.Line < 1 || e.Pos.Col < 0 {
-					t.Fatalf("badly positioned error %q", e.Error())
+					require.FailNowf(t, "badly positioned error", "%q", e.Error())
 				}
 			}
 			continue
 		}
 		checkRoundTrip(t, g)
 	}
-	t.Fatal("Next did not reach EOF")
+	require.FailNow(t, "Next did not reach EOF")
 }
 
 func FuzzParseText(f *testing.F) {

@@ -6,11 +6,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/stretchr/testify/require"
 )
 
 // textCorpus returns the text transcripts of the repository's testdata, by name.
@@ -25,12 +26,8 @@ func textCorpus(t testing.TB) map[string][]byte {
 		out[p] = b
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(out) < 100 {
-		t.Fatalf("only %d transcripts under ../testdata", len(out))
-	}
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(out), 100, "transcripts under ../testdata")
 	return out
 }
 
@@ -52,23 +49,17 @@ func TestGameBufferSameAsFresh(t *testing.T) {
 		rd := NewReader(bytes.NewReader(corpus[name]), name, Text)
 		for k := 1; ; k++ {
 			var p Pending
-			if err := rd.NextPending(&p); err == io.EOF {
+			err := rd.NextPending(&p)
+			if err == io.EOF {
 				break
-			} else if err != nil {
-				t.Fatalf("%s: %v", name, err)
 			}
+			require.NoError(t, err, "%s", name)
 			want, werr := p.Parse(nil)
 			got, gerr := p.Parse(&buf)
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s game %d: parsed into a reused buffer:\n%+v\nfresh:\n%+v", name, k, got, want)
-			}
-			if !reflect.DeepEqual(gerr, werr) {
-				t.Fatalf("%s game %d: errors parsed into a reused buffer:\n%v\nfresh:\n%v", name, k, gerr, werr)
-			}
+			require.Equal(t, want, got, "%s game %d: parsed into a reused buffer, and fresh", name, k)
+			require.Equal(t, werr, gerr, "%s game %d: errors parsed into a reused buffer, and fresh", name, k)
 			if got != nil {
-				if a, b := string(AppendText(nil, got)), string(AppendText(nil, want)); a != b {
-					t.Fatalf("%s game %d: canonical text parsed into a reused buffer:\n%s\nfresh:\n%s", name, k, a, b)
-				}
+				require.Equal(t, string(AppendText(nil, want)), string(AppendText(nil, got)), "%s game %d: canonical text parsed into a reused buffer, and fresh", name, k)
 				games++
 			}
 		}
@@ -79,9 +70,7 @@ func TestGameBufferSameAsFresh(t *testing.T) {
 	for _, n := range slices.Backward(names) {
 		check(n)
 	}
-	if games == 0 {
-		t.Fatal("no game parsed")
-	}
+	require.NotZero(t, games, "no game parsed")
 }
 
 // TestGameBufferNext: the games Next returns stay as they were while later games are parsed
@@ -90,9 +79,7 @@ func TestGameBufferSameAsFresh(t *testing.T) {
 func TestGameBufferNext(t *testing.T) {
 	src := corpusFile(t, "../testdata/examples/hearts.tricks")
 	games, err := ParseBytes(src, "hearts.tricks")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	before := make([]string, len(games))
 	for i, g := range games {
 		before[i] = string(AppendText(nil, g))
@@ -101,36 +88,28 @@ func TestGameBufferNext(t *testing.T) {
 	rd := NewReader(bytes.NewReader(src), "hearts.tricks", Text)
 	for {
 		var p Pending
-		if err := rd.NextPending(&p); err == io.EOF {
+		err := rd.NextPending(&p)
+		if err == io.EOF {
 			break
-		} else if err != nil {
-			t.Fatal(err)
 		}
+		require.NoError(t, err)
 		pend = append(pend, p)
 	}
 	var buf GameBuffer
 	for i := len(pend) - 1; i >= 0; i-- { // parse last first, long after the reader went on
 		g, err := pend[i].Parse(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := string(AppendText(nil, g)); got != before[i] {
-			t.Fatalf("game %d parsed late into a buffer:\n%s\nwant:\n%s", i+1, got, before[i])
-		}
+		require.NoError(t, err)
+		require.Equal(t, before[i], string(AppendText(nil, g)), "game %d parsed late into a buffer", i+1)
 	}
 	for i, g := range games {
-		if got := string(AppendText(nil, g)); got != before[i] {
-			t.Fatalf("game %d of Next changed:\n%s\nwant:\n%s", i+1, got, before[i])
-		}
+		require.Equal(t, before[i], string(AppendText(nil, g)), "game %d of Next changed", i+1)
 	}
 }
 
 func corpusFile(t *testing.T, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -152,28 +131,22 @@ func checkFastPath(t *testing.T, src []byte, name string, buf *GameBuffer) int {
 	// The reader passes over most lines in one go when they are in its buffer: read a byte at
 	// a time, it takes them one by one, and must cut the same games.
 	whole, bytewise := pendings(t, bytes.NewReader(src), name), pendings(t, iotest.OneByteReader(bytes.NewReader(src)), name)
-	if !reflect.DeepEqual(whole, bytewise) {
-		t.Fatalf("%s: read whole, the games are\n%+v\nread a byte at a time\n%+v", name, whole, bytewise)
-	}
+	require.Equal(t, whole, bytewise, "%s: the games read whole, and a byte at a time", name)
 	rd := NewReader(bytes.NewReader(src), name, Text)
 	n := 0
 	for k := 1; k < 10000; k++ {
 		var p Pending
 		if err := rd.NextPending(&p); err != nil {
-			if err != io.EOF {
-				t.Fatalf("%s: %v", name, err)
-			}
+			require.ErrorIs(t, err, io.EOF, name)
 			break
 		}
 		want, werr := parseGeneral(&p)
 		got, gerr := p.Parse(nil)
-		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gerr, werr) {
-			t.Fatalf("%s game %d: the fast path gives\n%+v\n%v\nthe general statements\n%+v\n%v", name, k, got, gerr, want, werr)
-		}
+		require.Equal(t, want, got, "%s game %d: the general statements, and the fast path", name, k)
+		require.Equal(t, werr, gerr, "%s game %d: the general statements' errors, and the fast path's", name, k)
 		got, gerr = p.Parse(buf)
-		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gerr, werr) {
-			t.Fatalf("%s game %d: a reused buffer gives\n%+v\n%v\nfresh memory\n%+v\n%v", name, k, got, gerr, want, werr)
-		}
+		require.Equal(t, want, got, "%s game %d: fresh memory, and a reused buffer", name, k)
+		require.Equal(t, werr, gerr, "%s game %d: fresh memory's errors, and a reused buffer's", name, k)
 		n++
 	}
 	return n
@@ -186,11 +159,11 @@ func pendings(t *testing.T, r io.Reader, name string) []Pending {
 	rd := NewReader(r, name, Text)
 	for k := 0; k < 10000; k++ {
 		var p Pending
-		if err := rd.NextPending(&p); err == io.EOF {
+		err := rd.NextPending(&p)
+		if err == io.EOF {
 			break
-		} else if err != nil {
-			t.Fatalf("%s: %v", name, err)
 		}
+		require.NoError(t, err, "%s", name)
 		out = append(out, p)
 	}
 	return out
@@ -238,7 +211,5 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		// alone: the first statement of its game
 		n += checkFastPath(t, []byte(line+"\n"), "alone.tricks", &buf)
 	}
-	if n == 0 {
-		t.Fatal("no game read")
-	}
+	require.NotZero(t, n, "no game read")
 }

@@ -60,27 +60,18 @@ func checkFast(t testing.TB, src []byte, first int) bool {
 	var y yfast
 	top := y.tree(src, first)
 	if top != nil || fastYAMLGame(src, first, "f.yaml", 1, nil) != nil {
-		if !yfastBytes(src) {
-			t.Fatalf("the fast reader read bytes it does not read:\n%q", src)
-		}
+		require.True(t, yfastBytes(src), "the fast reader read bytes it does not read:\n%q", src)
 		want, err := v3Tree(src, first)
-		if err != nil {
-			t.Fatalf("the fast reader read a document yaml.v3 refuses (%v):\n%s", err, src)
-		}
+		require.NoError(t, err, "the fast reader read a document yaml.v3 refuses:\n%s", src)
 		if top != nil {
-			if d := sameTree(top, want, "top"); d != "" {
-				t.Fatalf("trees differ at %s:\n%s", d, src)
-			}
+			d := sameTree(top, want, "top")
+			require.Empty(t, d, "trees differ:\n%s", src)
 		}
 	}
 	if dg, n := directYAML(src, first, true, "f.yaml", 1, nil); dg != nil {
-		if !yfastBytes(src[:n]) {
-			t.Fatalf("the direct reader read bytes the fast reader does not read:\n%q", src)
-		}
+		require.True(t, yfastBytes(src[:n]), "the direct reader read bytes the fast reader does not read:\n%q", src)
 		want, err := v3Tree(src[:n], first)
-		if err != nil {
-			t.Fatalf("the direct reader read a document yaml.v3 refuses (%v):\n%s", err, src)
-		}
+		require.NoError(t, err, "the direct reader read a document yaml.v3 refuses:\n%s", src)
 		wg, errs := parseYAMLGame(want, "f.yaml", 1, nil)
 		require.Empty(t, errs, "the direct reader returned a game yaml.v3's tree has errors in:\n%s", src)
 		require.Equal(t, wg, dg, "games differ (direct reader):\n%s", src)
@@ -326,7 +317,7 @@ func TestYAMLCardPair(t *testing.T) {
 				want = uint8(c) + 1
 			}
 			if got := yamlCardPair[uint16(x)|uint16(y)<<8]; got != want {
-				t.Fatalf("%q: %d, want %d", []byte{byte(x), byte(y)}, got, want)
+				require.FailNowf(t, "yamlCardPair", "%q: %d, want %d", []byte{byte(x), byte(y)}, got, want)
 			}
 		}
 	}

@@ -99,3 +99,9 @@ func BenchmarkPipelineSimulate(b *testing.B) {
 func BenchmarkPipelineValidateJ2(b *testing.B) {
 	benchPipeline(b, benchCorpus(b, 10*benchGames), 10*benchGames, "validate", "-j", "2", "-q")
 }
+
+// BenchmarkPipelineScoreJSONLJ2 is `tricks score -f jsonl -j 2` on single-hand games: with
+// BenchmarkPipelineScoreJSONL, what -j 2 costs when every game is written.
+func BenchmarkPipelineScoreJSONLJ2(b *testing.B) {
+	benchPipeline(b, benchCorpus(b, 10*benchGames), 10*benchGames, "score", "-f", "jsonl", "-j", "2")
+}

@@ -150,7 +150,11 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 			// The writers of validate and score write each game as it comes and keep
 			// nothing of it, so its memory is reused; charts keep the series.
 			_, charts := out.(*chartWriter)
-			e.pipeline(files, ch, c.Int("jobs"), !charts, out.game)
+			r, _ := out.(renderer) // with -j N, each game's output is made on its worker
+			if charts {
+				r = nil
+			}
+			e.pipeline(files, ch, c.Int("jobs"), !charts, out.game, r)
 			return out.finish()
 		},
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"sort"
 	"strconv"
@@ -28,7 +29,11 @@ func (n *counts) add(j *job) {
 		n.inputErrors++
 		return
 	}
-	if v := len(j.res.Violations); v > 0 {
+	v := j.violations
+	if j.res != nil {
+		v = len(j.res.Violations)
+	}
+	if v > 0 {
 		n.withViolations++
 		n.violations += v
 	}
@@ -109,8 +114,12 @@ func (g *gameNumbers) next(j *job) int {
 		g.file, g.n = j.file, 0
 	}
 	g.n++
-	if j.game != nil && j.game.Index > 0 {
-		g.n = j.game.Index
+	index := j.index // a rendered game's
+	if j.game != nil {
+		index = j.game.Index
+	}
+	if index > 0 {
+		g.n = index
 	}
 	return g.n
 }
@@ -201,6 +210,24 @@ func (o *gameOut) begin(j *job) bool {
 	return !o.quiet
 }
 
+// emitRendered counts and numbers a game rendered on a worker (renderer), and writes its
+// output: a document of a structured format in its place (json's commas), other output as
+// it is. It reports whether the output was written.
+func (o *gameOut) emitRendered(j *job, text []byte) bool {
+	o.n.add(j)
+	o.nums.next(j)
+	if o.quiet {
+		return false
+	}
+	if structured(o.format) {
+		writeDoc(o.w, o.format, &o.js, text)
+	} else {
+		o.w.Write(text)
+	}
+	o.first = false
+	return true
+}
+
 type validateWriter struct {
 	gameOut
 	rules map[string]int // violations by rule code, for the closing summary
@@ -228,17 +255,66 @@ func (vw *validateWriter) game(j *job) {
 	}
 	vs := j.res.Violations
 	for _, v := range vs {
-		if vw.rules == nil {
-			vw.rules = map[string]int{}
-		}
-		vw.rules[v.Rule]++
+		vw.count(v.Rule)
 	}
+	if structured(vw.format) {
+		writeDoc(vw.w, vw.format, &vw.js, vw.doc(j))
+	} else {
+		vw.write(vw.w, j)
+	}
+	vw.first = false
+}
+
+// count adds a violation of a rule to the closing summary.
+func (vw *validateWriter) count(rule string) {
+	if vw.rules == nil {
+		vw.rules = map[string]int{}
+	}
+	vw.rules[rule]++
+}
+
+func (vw *validateWriter) renders() bool { return true }
+
+func (vw *validateWriter) render(text *bytes.Buffer, codes []string, j *job) []string {
+	if vw.quiet {
+		return codes
+	}
+	for _, v := range j.res.Violations {
+		codes = append(codes, v.Rule)
+	}
+	if structured(vw.format) {
+		text.Write(vw.doc(j))
+	} else {
+		vw.write(text, j)
+	}
+	return codes
+}
+
+func (vw *validateWriter) emit(j *job, text []byte, codes []string) {
+	if !j.rendered {
+		vw.game(j)
+		return
+	}
+	if vw.emitRendered(j, text) {
+		for _, c := range codes {
+			vw.count(c)
+		}
+	}
+}
+
+// doc is a checked game's JSON object.
+func (vw *validateWriter) doc(j *job) []byte {
+	vs := j.res.Violations
+	b, _ := marshalJSON(validateJSON{j.res.File, j.res.Game, j.res.Ruleset, len(vs) == 0, vs})
+	return b
+}
+
+// write writes a checked game's violations in the csv or text format.
+func (vw *validateWriter) write(w io.Writer, j *job) {
+	vs := j.res.Violations
 	switch vw.format {
-	case "json", "jsonl", "yaml":
-		b, _ := marshalJSON(validateJSON{j.res.File, j.res.Game, j.res.Ruleset, len(vs) == 0, vs})
-		writeDoc(vw.w, vw.format, &vw.js, b)
 	case "csv":
-		cw := newCSV(vw.w)
+		cw := newCSV(w)
 		for _, v := range vs {
 			card := ""
 			if v.Card < 54 {
@@ -262,16 +338,15 @@ func (vw *validateWriter) game(j *job) {
 			if v.Trick > 0 {
 				where += fmt.Sprintf(", trick %d", v.Trick)
 			}
-			fmt.Fprintf(vw.w, "%s: %s: %s (%s)\n", pos, vw.col.bad.Sprint(v.Rule), v.Msg, where)
+			fmt.Fprintf(w, "%s: %s: %s (%s)\n", pos, vw.col.bad.Sprint(v.Rule), v.Msg, where)
 			for _, line := range strings.Split(v.Note, "\n") {
 				if line == "" {
 					continue
 				}
-				fmt.Fprintf(vw.w, "    %s\n", line)
+				fmt.Fprintf(w, "    %s\n", line)
 			}
 		}
 	}
-	vw.first = false
 }
 
 // ruleSummary counts violations by rule code, the most frequent first: "3 revoke, 1 incomplete-round".
@@ -362,25 +437,56 @@ func (sw *scoreWriter) game(j *job) {
 		sw.buf = res.AppendJSON(sw.buf[:0]) // marshalJSON's bytes, without reflection
 		writeDoc(sw.w, sw.format, &sw.js, sw.buf)
 	case "csv":
-		cw := newCSV(sw.w)
-		for _, r := range res.Rounds {
-			if r.Ignored {
-				continue
-			}
-			dealer := ""
-			if r.Dealer != nil {
-				dealer = *r.Dealer
-			}
-			for i, k := range r.Points.Keys {
-				cw.Write([]string{j.file, strconv.Itoa(res.Game), res.Ruleset, strconv.Itoa(r.Round), dealer, k,
-					strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(roundNotes(res, r), "; ")})
-			}
-		}
-		cw.Flush()
+		sw.csv(sw.w, j)
 	default:
 		sw.table(res)
 	}
 	sw.first = false
+}
+
+// renders: the machine formats but yaml (whose documents are made from the JSON as they
+// are written), and -q, that writes nothing.
+func (sw *scoreWriter) renders() bool {
+	return sw.quiet || sw.format == "json" || sw.format == "jsonl" || sw.format == "csv"
+}
+
+func (sw *scoreWriter) render(text *bytes.Buffer, codes []string, j *job) []string {
+	switch {
+	case sw.quiet:
+	case sw.format == "csv":
+		sw.csv(text, j)
+	default:
+		text.Write(j.res.AppendJSON(text.AvailableBuffer()))
+	}
+	return codes
+}
+
+func (sw *scoreWriter) emit(j *job, text []byte, _ []string) {
+	if !j.rendered {
+		sw.game(j)
+		return
+	}
+	sw.emitRendered(j, text)
+}
+
+// csv writes a game's rows in the csv format.
+func (sw *scoreWriter) csv(w io.Writer, j *job) {
+	res := j.res
+	cw := newCSV(w)
+	for _, r := range res.Rounds {
+		if r.Ignored {
+			continue
+		}
+		dealer := ""
+		if r.Dealer != nil {
+			dealer = *r.Dealer
+		}
+		for i, k := range r.Points.Keys {
+			cw.Write([]string{j.file, strconv.Itoa(res.Game), res.Ruleset, strconv.Itoa(r.Round), dealer, k,
+				strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(roundNotes(res, r), "; ")})
+		}
+	}
+	cw.Flush()
 }
 
 // table prints one game as a score sheet: per round each unit's points and running total.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -38,6 +39,29 @@ type job struct {
 	// out is where the game is replayed and scored, rp and res pointing into it, when the
 	// games may be reused (as buf); nil: fresh memory.
 	out *jobBuf
+	// With a renderer: the game's output was made on the worker (rendered), as the bytes
+	// text[lo:hi] and the rule codes codes[clo:chi] of its batch; game, rp and res are then
+	// gone (the worker's one set of buffers holds the next game), and index and violations
+	// are what the writer still needs of them.
+	rendered         bool
+	index            int // the game's number in its file (parse.Game.Index)
+	violations       int // len(res.Violations)
+	lo, hi, clo, chi int
+}
+
+// renderer is a gameWriter whose output for a game is made on the worker that replays it,
+// while the game, its replay and result are in the worker's one set of buffers (warm in the
+// processor's caches): the goroutine that writes then only copies bytes in input order and
+// counts. Games that cannot be read or checked go to the writer's game as they are.
+type renderer interface {
+	// renders reports whether the writer's format is made this way.
+	renders() bool
+	// render writes the output of a game read and checked without error to text, and the
+	// rule codes its writer sums up to codes; on a worker, reading only the writer's settings.
+	render(text *bytes.Buffer, codes []string, j *job) []string
+	// emit writes a game in input order: a rendered one from its bytes and codes, another
+	// through game.
+	emit(j *job, text []byte, codes []string)
 }
 
 // jobBuf is the storage of one game's replay and result.
@@ -176,6 +200,9 @@ type batch struct {
 	bufs []parse.GameBuffer // bufs[k] is jobs[k]'s, when the games may be reused
 	outs []jobBuf           // outs[k] is jobs[k]'s replay and result, then too
 	done chan struct{}
+	// With a renderer: the output of the batch's games, made on the worker.
+	text  bytes.Buffer
+	codes []string
 }
 
 // pipeline reads every game of the files, resolves its rules, replays and scores it on
@@ -186,9 +213,16 @@ type batch struct {
 // either (nor of its replay and result, which hold parts of it): the memory a game is parsed
 // into is reused for a later one. With one worker everything runs on the calling goroutine,
 // with no hand-over at all.
-func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func(*job)) {
+//
+// With a renderer r (and more than one worker, and reuse), each worker parses, replays and
+// scores every game into its one set of buffers and renders its output into the batch
+// (renderer), and r.emit writes the batches in order: emit is not called.
+func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func(*job), r renderer) {
 	jobs = workers(jobs)
 	reuse = reuse && !freshGames
+	if r != nil && (!reuse || !r.renders()) {
+		r = nil
+	}
 	prog := e.newProgress(inputSize(files), &e.read)
 	show := func(j *job) {
 		if j.err != nil {
@@ -221,9 +255,22 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 	for i := 0; i < jobs; i++ {
 		go func() {
 			v, res := newWorker(c)
+			var buf *parse.GameBuffer
+			var out *jobBuf
+			if r != nil {
+				buf, out = new(parse.GameBuffer), new(jobBuf)
+			}
 			for b := range work {
-				for k := range b.jobs {
-					process(v, res, &b.jobs[k])
+				if r == nil {
+					for k := range b.jobs {
+						process(v, res, &b.jobs[k])
+					}
+				} else {
+					b.text.Reset()
+					b.codes = b.codes[:0]
+					for k := range b.jobs {
+						b.codes = renderJob(r, v, res, &b.jobs[k], buf, out, &b.text, b.codes)
+					}
 				}
 				b.done <- struct{}{}
 			}
@@ -236,7 +283,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 			return b
 		default:
 			b := &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{}, 1)}
-			if reuse {
+			if reuse && r == nil {
 				b.bufs, b.outs = make([]parse.GameBuffer, batchSize), make([]jobBuf, batchSize)
 			}
 			return b
@@ -255,7 +302,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 			e.readFileLazy(f, func(p *parse.Pending, err error) {
 				var buf *parse.GameBuffer
 				var out *jobBuf
-				if reuse {
+				if reuse && r == nil {
 					buf, out = &b.bufs[len(b.jobs)], &b.outs[len(b.jobs)]
 				}
 				b.jobs = append(b.jobs, job{file: displayName(f), src: *p, buf: buf, out: out, err: err})
@@ -270,8 +317,18 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 	}()
 	for b := range order {
 		<-b.done
+		text := b.text.Bytes()
 		for k := range b.jobs {
-			show(&b.jobs[k])
+			j := &b.jobs[k]
+			if r == nil {
+				show(j)
+			} else {
+				if j.err != nil {
+					prog.clear() // an error starts its own line
+				}
+				r.emit(j, text[j.lo:j.hi], b.codes[j.clo:j.chi])
+				prog.tick()
+			}
 			b.jobs[k] = job{} // drop the game, for the collector
 		}
 		select {
@@ -388,6 +445,29 @@ func process(v *validate.Validator, res *resolver, j *job) {
 	} else {
 		j.res = score.Score(rp)
 	}
+}
+
+// renderJob processes a job in the worker's buffers buf and out and renders its output
+// to text and codes (renderer). A game that cannot be read or checked is processed again
+// in fresh memory, for the writer to report as it is: its error and game outlive the
+// worker's buffers (such games are few).
+func renderJob(r renderer, v *validate.Validator, res *resolver, j *job, buf *parse.GameBuffer, out *jobBuf, text *bytes.Buffer, codes []string) []string {
+	if j.err != nil {
+		return codes // not read: nothing of the buffers
+	}
+	j.buf, j.out = buf, out
+	process(v, res, j)
+	if j.err != nil {
+		*j = job{file: j.file, src: j.src}
+		process(v, res, j)
+		return codes
+	}
+	j.rendered, j.index, j.violations = true, j.game.Index, len(j.res.Violations)
+	j.lo, j.clo = text.Len(), len(codes)
+	codes = r.render(text, codes, j)
+	j.hi, j.chi = text.Len(), len(codes)
+	j.buf, j.out, j.game, j.rs, j.rp, j.res = nil, nil, nil, nil, nil, nil
+	return codes
 }
 
 // printError writes an input error, one line per positioned message.

@@ -46,7 +46,7 @@ func statsCommand(e *env) *cli.Command {
 					printError(e.stderr, j.file, j.err)
 				}
 				st.add(j)
-			})
+			}, nil)
 			if !c.Bool("quiet") {
 				w := bufio.NewWriter(e.tableOut(c.String("format")))
 				switch c.String("format") {

@@ -187,8 +187,8 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 // small batches in flight keep that memory in the processor's caches.
 const batchSize = 32
 
-// freshGames parses every game into fresh memory, never reused (for the tests that compare
-// the two).
+// freshGames parses every game into fresh memory, never reused, and written from its result
+// on the writing goroutine (no renderer), for the tests that compare the two.
 var freshGames = false
 
 // batch is a run of consecutive games; done receives a value when a worker has processed them

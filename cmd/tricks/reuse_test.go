@@ -12,8 +12,9 @@ import (
 )
 
 // TestReusedGamesSameOutput: validate and score write the same output, on one worker or
-// several, whether each game is parsed into memory reused game after game (as they do) or
-// into fresh memory: nothing of a game outlives its writing. The input is every text
+// several, whether each game is parsed into memory reused game after game (as they do; with
+// several workers, its output made on its worker: renderer) or into fresh memory: nothing of
+// a game outlives its writing. The input is every text
 // transcript of testdata (games of every shape, errors among them) and a few hundred
 // simulated games, in one run.
 func TestReusedGamesSameOutput(t *testing.T) {
@@ -30,8 +31,8 @@ func TestReusedGamesSameOutput(t *testing.T) {
 		"-n", "300", "--seed", "7", "-j", "1"}, nil, &sim, &errb)
 	require.Equal(t, 0, code, errb.String())
 	for _, cmd := range [][]string{
-		{"validate"}, {"validate", "-f", "jsonl"}, {"validate", "-f", "csv"},
-		{"score"}, {"score", "-f", "jsonl"}, {"score", "-f", "csv"},
+		{"validate"}, {"validate", "-f", "json"}, {"validate", "-f", "jsonl"}, {"validate", "-f", "csv"},
+		{"validate", "-f", "yaml"}, {"score"}, {"score", "-f", "json"}, {"score", "-f", "jsonl"}, {"score", "-f", "csv"},
 	} {
 		for _, jobs := range []string{"1", "3"} {
 			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, "-")

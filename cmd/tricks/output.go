@@ -439,24 +439,27 @@ func (sw *scoreWriter) game(j *job) {
 	case "csv":
 		sw.csv(sw.w, j)
 	default:
-		sw.table(res)
+		if !sw.first {
+			sw.w.WriteString("\n")
+		}
+		sw.table(sw.w, res)
 	}
 	sw.first = false
 }
 
-// renders: the machine formats but yaml (whose documents are made from the JSON as they
-// are written), and -q, that writes nothing.
-func (sw *scoreWriter) renders() bool {
-	return sw.quiet || sw.format == "json" || sw.format == "jsonl" || sw.format == "csv"
-}
+// renders: every format but charts (not a scoreWriter's); a yaml document is made from the
+// game's JSON as it is written.
+func (sw *scoreWriter) renders() bool { return true }
 
 func (sw *scoreWriter) render(text *bytes.Buffer, codes []string, j *job) []string {
 	switch {
 	case sw.quiet:
 	case sw.format == "csv":
 		sw.csv(text, j)
-	default:
+	case structured(sw.format):
 		text.Write(j.res.AppendJSON(text.AvailableBuffer()))
+	default:
+		sw.table(text, j.res)
 	}
 	return codes
 }
@@ -465,6 +468,9 @@ func (sw *scoreWriter) emit(j *job, text []byte, _ []string) {
 	if !j.rendered {
 		sw.game(j)
 		return
+	}
+	if !sw.quiet && !sw.first && !structured(sw.format) && sw.format != "csv" {
+		sw.w.WriteString("\n") // between two score sheets
 	}
 	sw.emitRendered(j, text)
 }
@@ -490,11 +496,7 @@ func (sw *scoreWriter) csv(w io.Writer, j *job) {
 }
 
 // table prints one game as a score sheet: per round each unit's points and running total.
-func (sw *scoreWriter) table(res *score.Result) {
-	w := sw.w
-	if !sw.first {
-		w.WriteString("\n")
-	}
+func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 	units := res.Totals.Keys
 	fmt.Fprintf(w, "%s\n", sw.col.head.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset))
 	t := grid{sep: "  ", cols: []gridCol{{right: true, min: 5}, {min: 10}}}
@@ -548,7 +550,7 @@ func (sw *scoreWriter) table(res *score.Result) {
 	case len(res.Tied) > 0:
 		fmt.Fprintf(w, "tied: %s (undecided: a tie-break round decides)\n", strings.Join(res.Tied, ", "))
 	default:
-		w.WriteString("unfinished\n")
+		io.WriteString(w, "unfinished\n")
 	}
 }
 

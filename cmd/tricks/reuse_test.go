@@ -33,6 +33,7 @@ func TestReusedGamesSameOutput(t *testing.T) {
 	for _, cmd := range [][]string{
 		{"validate"}, {"validate", "-f", "json"}, {"validate", "-f", "jsonl"}, {"validate", "-f", "csv"},
 		{"validate", "-f", "yaml"}, {"score"}, {"score", "-f", "json"}, {"score", "-f", "jsonl"}, {"score", "-f", "csv"},
+		{"score", "-f", "yaml"},
 	} {
 		for _, jobs := range []string{"1", "3"} {
 			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, "-")

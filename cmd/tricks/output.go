@@ -273,8 +273,6 @@ func (vw *validateWriter) count(rule string) {
 	vw.rules[rule]++
 }
 
-func (vw *validateWriter) renders() bool { return true }
-
 func (vw *validateWriter) render(text *bytes.Buffer, codes []string, j *job) []string {
 	if vw.quiet {
 		return codes
@@ -447,10 +445,7 @@ func (sw *scoreWriter) game(j *job) {
 	sw.first = false
 }
 
-// renders: every format but charts (not a scoreWriter's); a yaml document is made from the
-// game's JSON as it is written.
-func (sw *scoreWriter) renders() bool { return true }
-
+// render: a yaml document is made from the game's JSON as it is written.
 func (sw *scoreWriter) render(text *bytes.Buffer, codes []string, j *job) []string {
 	switch {
 	case sw.quiet:

@@ -54,8 +54,6 @@ type job struct {
 // processor's caches): the goroutine that writes then only copies bytes in input order and
 // counts. Games that cannot be read or checked go to the writer's game as they are.
 type renderer interface {
-	// renders reports whether the writer's format is made this way.
-	renders() bool
 	// render writes the output of a game read and checked without error to text, and the
 	// rule codes its writer sums up to codes; on a worker, reading only the writer's settings.
 	render(text *bytes.Buffer, codes []string, j *job) []string
@@ -182,9 +180,9 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 }
 
 // batchSize is how many games travel together between the goroutines of the pipeline:
-// one game is a few microseconds of work, too little to pay for a hand-over each. The games
-// of a batch stay in memory, parsed into their own buffers, until they are written: few and
-// small batches in flight keep that memory in the processor's caches.
+// one game is a few microseconds of work, too little to pay for a hand-over each. What a
+// batch holds until it is written (the games as read, and their output) stays small: few
+// and small batches in flight keep that memory in the processor's caches.
 const batchSize = 32
 
 // freshGames parses every game into fresh memory, never reused, and written from its result
@@ -193,12 +191,9 @@ var freshGames = false
 
 // batch is a run of consecutive games; done receives a value when a worker has processed them
 // all (its buffer of one is made once: a recycled batch keeps it).
-// Batches are recycled, with their jobs and the memory their games are parsed into, once
-// their games are written.
+// Batches are recycled, with their jobs and output buffer, once their games are written.
 type batch struct {
 	jobs []job
-	bufs []parse.GameBuffer // bufs[k] is jobs[k]'s, when the games may be reused
-	outs []jobBuf           // outs[k] is jobs[k]'s replay and result, then too
 	done chan struct{}
 	// With a renderer: the output of the batch's games, made on the worker.
 	text  bytes.Buffer
@@ -214,13 +209,14 @@ type batch struct {
 // into is reused for a later one. With one worker everything runs on the calling goroutine,
 // with no hand-over at all.
 //
-// With a renderer r (and more than one worker, and reuse), each worker parses, replays and
-// scores every game into its one set of buffers and renders its output into the batch
-// (renderer), and r.emit writes the batches in order: emit is not called.
+// With more than one worker, games are reused only with a renderer r: each worker parses,
+// replays and scores every game into its one set of buffers and renders its output into the
+// batch (renderer), and r.emit writes the batches in order (emit is not called). Without
+// one, each game has fresh memory.
 func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func(*job), r renderer) {
 	jobs = workers(jobs)
 	reuse = reuse && !freshGames
-	if r != nil && (!reuse || !r.renders()) {
+	if !reuse {
 		r = nil
 	}
 	prog := e.newProgress(inputSize(files), &e.read)
@@ -283,9 +279,6 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 			return b
 		default:
 			b := &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{}, 1)}
-			if reuse && r == nil {
-				b.bufs, b.outs = make([]parse.GameBuffer, batchSize), make([]jobBuf, batchSize)
-			}
 			return b
 		}
 	}
@@ -300,12 +293,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 		}
 		for _, f := range files {
 			e.readFileLazy(f, func(p *parse.Pending, err error) {
-				var buf *parse.GameBuffer
-				var out *jobBuf
-				if reuse && r == nil {
-					buf, out = &b.bufs[len(b.jobs)], &b.outs[len(b.jobs)]
-				}
-				b.jobs = append(b.jobs, job{file: displayName(f), src: *p, buf: buf, out: out, err: err})
+				b.jobs = append(b.jobs, job{file: displayName(f), src: *p, err: err})
 				if len(b.jobs) == batchSize {
 					send()
 				}

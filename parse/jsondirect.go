@@ -38,7 +38,7 @@ func directJSON(s []byte, line, col int, eof bool, file string, index int, a *ca
 		return nil, 0, 0, 0
 	}
 	// The object is all of its line (the text is one string from its start).
-	d := ydirect{s: string(s[i:e]), line: line, ls: ls - i, file: file, a: a}
+	d := ydirect{s: string(s[i:e]), line: line, ls: ls - i, file: file, a: a, json: true}
 	if a == nil {
 		d.a = &cardArena{}
 	}
@@ -275,7 +275,7 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 				ok = false
 			}
 		case 1:
-			r.Tiebreak, ok = d.jtiebreak()
+			r.Tiebreak, ok = d.tiebreak()
 		case 2:
 			var hands []PlayerCards
 			if first && d.np <= len(blk.deal) {
@@ -283,7 +283,7 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 			} else {
 				hands = make([]PlayerCards, 0, max(d.np, 1))
 			}
-			r.Deal, ok = d.jhands(hands)
+			r.Deal, ok = d.hands(hands)
 		case 3:
 			var ps []Pass
 			if first && d.np <= len(blk.passes) {
@@ -291,23 +291,23 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 			} else {
 				ps = make([]Pass, 0, max(d.np, 1))
 			}
-			r.Passes, ok = d.jpasses(ps)
+			r.Passes, ok = d.passes(ps)
 		case 4:
-			r.Bids, ok = d.jbids()
+			r.Bids, ok = d.bids()
 		case 5:
 			ok = d.jtricks(blk, r, first)
 		case 6:
-			r.Took, ok = d.jhands(make([]PlayerCards, 0, max(d.np, 1)))
+			r.Took, ok = d.hands(make([]PlayerCards, 0, max(d.np, 1)))
 		case 7:
-			r.Taken, ok = d.jcounts()
+			r.Taken, ok = d.counts()
 		case 8:
-			r.Moon, ok = d.jmoon()
+			r.Moon, ok = d.moon()
 		case 9:
 			r.ScorePos = at
-			r.Score, ok = d.jcounts()
+			r.Score, ok = d.counts()
 		case 10:
 			r.TotalPos = at
-			r.Total, ok = d.jcounts()
+			r.Total, ok = d.counts()
 		}
 		if !ok {
 			return false
@@ -319,198 +319,6 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 		}
 		if !more {
 			return true
-		}
-	}
-}
-
-func (d *ydirect) jtiebreak() ([]string, bool) {
-	var names []string
-	for {
-		name, _, ok := d.jstr()
-		if !ok || name == "" || len(name) > MaxName || len(names) == MaxPlayers {
-			return nil, false
-		}
-		names = append(names, name)
-		more, ok := d.jnext(']')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return names, true
-		}
-	}
-}
-
-// jkey reads a player's name as a key, not among those of the object so far (dup).
-func (d *ydirect) jkey(dup func(string) bool) (string, Pos, bool) {
-	k, at, ok := d.jname()
-	if !ok || dup(k) {
-		return "", at, false
-	}
-	return k, at, true
-}
-
-func (d *ydirect) jhands(hands []PlayerCards) ([]PlayerCards, bool) {
-	for {
-		name, at, ok := d.jkey(func(k string) bool {
-			for _, h := range hands {
-				if h.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		cs, _, ok := d.jcards(false)
-		if !ok {
-			return nil, false
-		}
-		hands = append(hands, PlayerCards{Player: name, Cards: cs, Pos: at})
-		more, ok := d.jnext('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return hands, true
-		}
-	}
-}
-
-func (d *ydirect) jpasses(ps []Pass) ([]Pass, bool) {
-	for {
-		name, at, ok := d.jkey(func(k string) bool {
-			for _, p := range ps {
-				if p.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		to := ""
-		if d.lit(`{"to":`) {
-			if to, _, ok = d.jstr(); !ok || to == "" || len(to) > MaxName || !d.lit(`,"cards":`) {
-				return nil, false
-			}
-		}
-		cs, _, ok := d.jcards(false)
-		if !ok || to != "" && !d.lit("}") {
-			return nil, false
-		}
-		ps = append(ps, Pass{Player: name, To: to, Cards: cs, Pos: at})
-		more, ok := d.jnext('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return ps, true
-		}
-	}
-}
-
-func (d *ydirect) jbids() ([]Bid, bool) {
-	bids := make([]Bid, 0, max(d.np, 1))
-	for {
-		name, at, ok := d.jkey(func(k string) bool {
-			for _, b := range bids {
-				if b.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		var v string
-		if v, _, ok = d.jstr(); !ok {
-			if v, ok = d.jint(); !ok {
-				return nil, false
-			}
-		}
-		b, ok := ParseBid(v)
-		if !ok {
-			return nil, false
-		}
-		b.Player, b.Pos = name, at
-		bids = append(bids, b)
-		more, ok := d.jnext('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return bids, true
-		}
-	}
-}
-
-func (d *ydirect) jcounts() ([]Count, bool) {
-	var list []Count
-	for {
-		name, at, ok := d.jkey(func(k string) bool {
-			for _, c := range list {
-				if c.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		v, ok := d.jint()
-		if !ok {
-			return nil, false
-		}
-		n, _ := parseInt(v)
-		list = append(list, Count{Player: name, N: n, Pos: at})
-		more, ok := d.jnext('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return list, true
-		}
-	}
-}
-
-func (d *ydirect) jmoon() ([]Moon, bool) {
-	var list []Moon
-	for {
-		name, at, ok := d.jkey(func(k string) bool {
-			for _, m := range list {
-				if m.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		v, _, ok := d.jstr()
-		var s string
-		switch {
-		case !ok:
-			return nil, false
-		case v == "old" || v == "OLD" || v == "Old":
-			s = "old"
-		case v == "new" || v == "NEW" || v == "New":
-			s = "new"
-		default:
-			return nil, false // (other spellings: the tree reader)
-		}
-		list = append(list, Moon{Player: name, Scoring: s, Pos: at})
-		more, ok := d.jnext('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return list, true
 		}
 	}
 }

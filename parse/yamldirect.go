@@ -16,7 +16,6 @@ package parse
 
 import (
 	"bytes"
-	"strings"
 )
 
 // ydirect is the state of the direct reader.
@@ -27,7 +26,8 @@ type ydirect struct {
 	ls   int    // offset of that line's start
 	file string
 	a    *cardArena
-	np   int // players
+	np   int  // players
+	json bool // JSON lines (jsondirect.go), not YAML
 }
 
 // directYAML reads the document at the start of region (all the input that is left if
@@ -401,138 +401,6 @@ func (d *ydirect) round(blk *yamlBlock, r *Round, first bool) bool {
 	}
 }
 
-// name reads a player's name as the key of a flow mapping whose keys so far are keys.
-func (d *ydirect) name(dup func(string) bool) (string, Pos, bool) {
-	k, at, ok := d.key()
-	if !ok || dup(k) {
-		return "", at, false
-	}
-	return k, at, true
-}
-
-func (d *ydirect) hands(hands []PlayerCards) ([]PlayerCards, bool) {
-	for {
-		name, at, ok := d.name(func(k string) bool {
-			for _, h := range hands {
-				if h.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		cs, _, ok := d.cards(false)
-		if !ok {
-			return nil, false
-		}
-		hands = append(hands, PlayerCards{Player: name, Cards: cs, Pos: at})
-		more, ok := d.next('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return hands, true
-		}
-	}
-}
-
-func (d *ydirect) passes(ps []Pass) ([]Pass, bool) {
-	for {
-		name, at, ok := d.name(func(k string) bool {
-			for _, p := range ps {
-				if p.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		to := ""
-		if d.lit("{to: ") {
-			// the writer's spelling of a pass with its recipient
-			if to = d.plain(); to == "" || len(to) > MaxName || !d.lit(", cards: ") {
-				return nil, false
-			}
-		}
-		cs, _, ok := d.cards(false)
-		if !ok || to != "" && !d.lit("}") {
-			return nil, false
-		}
-		ps = append(ps, Pass{Player: name, To: to, Cards: cs, Pos: at})
-		more, ok := d.next('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return ps, true
-		}
-	}
-}
-
-func (d *ydirect) bids() ([]Bid, bool) {
-	bids := make([]Bid, 0, max(d.np, 1))
-	for {
-		name, at, ok := d.name(func(k string) bool {
-			for _, b := range bids {
-				if b.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		b, ok := ParseBid(d.plain())
-		if !ok {
-			return nil, false
-		}
-		b.Player, b.Pos = name, at
-		bids = append(bids, b)
-		more, ok := d.next('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return bids, true
-		}
-	}
-}
-
-func (d *ydirect) counts() ([]Count, bool) {
-	var list []Count
-	for {
-		name, at, ok := d.name(func(k string) bool {
-			for _, c := range list {
-				if c.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		v := d.plain()
-		if !ydirectInt(v) {
-			return nil, false
-		}
-		n, _ := parseInt(v)
-		list = append(list, Count{Player: name, N: n, Pos: at})
-		more, ok := d.next('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return list, true
-		}
-	}
-}
-
 // ydirectInt reports whether v is a decimal integer as the writers write it: a sign only
 // for a negative number, no leading zero, at most 18 digits.
 func ydirectInt(v string) bool {
@@ -578,59 +446,4 @@ func (d *ydirect) tricks(blk *yamlBlock, r *Round, first bool) bool {
 		r.Tricks = append(r.Tricks, t)
 	}
 	return len(r.Tricks) > 0
-}
-
-// tiebreak reads the names of a tie-break round ("[" read); they may repeat, as for the
-// model builder (the replay reports it).
-func (d *ydirect) tiebreak() ([]string, bool) {
-	var names []string
-	for {
-		name := d.plain()
-		if name == "" || len(name) > MaxName || len(names) == MaxPlayers {
-			return nil, false
-		}
-		names = append(names, name)
-		more, ok := d.next(']')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return names, true
-		}
-	}
-}
-
-// moon reads the shooters' choices ("{" read): old or new in any case, as the builder.
-func (d *ydirect) moon() ([]Moon, bool) {
-	var list []Moon
-	for {
-		name, at, ok := d.name(func(k string) bool {
-			for _, m := range list {
-				if m.Player == k {
-					return true
-				}
-			}
-			return false
-		})
-		if !ok {
-			return nil, false
-		}
-		var s string
-		switch v := d.plain(); {
-		case strings.EqualFold(v, "old"):
-			s = "old"
-		case strings.EqualFold(v, "new"):
-			s = "new"
-		default:
-			return nil, false
-		}
-		list = append(list, Moon{Player: name, Scoring: s, Pos: at})
-		more, ok := d.next('}')
-		if !ok {
-			return nil, false
-		}
-		if !more {
-			return list, true
-		}
-	}
 }

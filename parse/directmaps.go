@@ -1,0 +1,204 @@
+package parse
+
+import "strings"
+
+// The direct readers of YAML (yamldirect.go) and of JSON lines (jsondirect.go) read a round's
+// maps of player names (deal, pass, bid, took, tricks taken, moon, score, total) and its
+// tie-break list in two syntaxes; d.json says which. These are their one reading of them.
+
+// mapKey reads an entry's key: a player's name and its ':'.
+func (d *ydirect) mapKey() (string, Pos, bool) {
+	if d.json {
+		return d.jname()
+	}
+	return d.key()
+}
+
+// more reads what follows an entry: a separator (more) or the closing c.
+func (d *ydirect) more(c byte) (more, ok bool) {
+	if d.json {
+		return d.jnext(c)
+	}
+	return d.next(c)
+}
+
+// word reads a scalar value: a plain YAML scalar or a JSON string without escapes.
+func (d *ydirect) word() (string, bool) {
+	if d.json {
+		v, _, ok := d.jstr()
+		return v, ok
+	}
+	return d.plain(), true
+}
+
+// number reads an integer as the writers write it (ydirectInt).
+func (d *ydirect) number() (string, bool) {
+	if d.json {
+		return d.jint()
+	}
+	v := d.plain()
+	return v, ydirectInt(v)
+}
+
+// cardList reads a card list in the writers' spelling.
+func (d *ydirect) cardList() ([]Card, bool) {
+	var cs []Card
+	var ok bool
+	if d.json {
+		cs, _, ok = d.jcards(false)
+	} else {
+		cs, _, ok = d.cards(false)
+	}
+	return cs, ok
+}
+
+// entries reads a map keyed by player names ("{" read) through its "}", val reading each
+// entry's value. A name twice, a value val refuses, or more entries than a table seats
+// declines (the tree reader then reads the map, the same way).
+func (d *ydirect) entries(val func(name string, at Pos) bool) bool {
+	var seen [MaxPlayers]string
+	for n := 0; ; n++ {
+		name, at, ok := d.mapKey()
+		if !ok || n == len(seen) {
+			return false
+		}
+		for _, s := range seen[:n] {
+			if s == name {
+				return false
+			}
+		}
+		seen[n] = name
+		if !val(name, at) {
+			return false
+		}
+		more, ok := d.more('}')
+		if !ok {
+			return false
+		}
+		if !more {
+			return true
+		}
+	}
+}
+
+// hands reads a deal or took map into hands (empty).
+func (d *ydirect) hands(hands []PlayerCards) ([]PlayerCards, bool) {
+	ok := d.entries(func(name string, at Pos) bool {
+		cs, ok := d.cardList()
+		hands = append(hands, PlayerCards{Player: name, Cards: cs, Pos: at})
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	return hands, true
+}
+
+// passes reads a pass map into ps (empty): cards, or the recipient and the cards.
+func (d *ydirect) passes(ps []Pass) ([]Pass, bool) {
+	open, cards := "{to: ", ", cards: "
+	if d.json {
+		open, cards = `{"to":`, `,"cards":`
+	}
+	ok := d.entries(func(name string, at Pos) bool {
+		to := ""
+		if d.lit(open) {
+			var ok bool
+			if to, ok = d.word(); !ok || to == "" || len(to) > MaxName || !d.lit(cards) {
+				return false
+			}
+		}
+		cs, ok := d.cardList()
+		if !ok || to != "" && !d.lit("}") {
+			return false
+		}
+		ps = append(ps, Pass{Player: name, To: to, Cards: cs, Pos: at})
+		return true
+	})
+	if !ok {
+		return nil, false
+	}
+	return ps, true
+}
+
+// bids reads a bid map: a bid as ParseBid reads it (JSON: a string, or a number).
+func (d *ydirect) bids() ([]Bid, bool) {
+	bids := make([]Bid, 0, max(d.np, 1))
+	ok := d.entries(func(name string, at Pos) bool {
+		v, ok := d.word()
+		if !ok && d.json {
+			v, ok = d.jint()
+		}
+		if !ok {
+			return false
+		}
+		b, ok := ParseBid(v)
+		b.Player, b.Pos = name, at
+		bids = append(bids, b)
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	return bids, true
+}
+
+// counts reads a map of numbers: tricks taken, scores, totals.
+func (d *ydirect) counts() ([]Count, bool) {
+	var list []Count
+	ok := d.entries(func(name string, at Pos) bool {
+		v, ok := d.number()
+		n, _ := parseInt(v)
+		list = append(list, Count{Player: name, N: n, Pos: at})
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	return list, true
+}
+
+// moon reads the shooters' choices: old or new in any case, as the builder.
+func (d *ydirect) moon() ([]Moon, bool) {
+	var list []Moon
+	ok := d.entries(func(name string, at Pos) bool {
+		v, ok := d.word()
+		var s string
+		switch {
+		case !ok:
+			return false
+		case strings.EqualFold(v, "old"):
+			s = "old"
+		case strings.EqualFold(v, "new"):
+			s = "new"
+		default:
+			return false
+		}
+		list = append(list, Moon{Player: name, Scoring: s, Pos: at})
+		return true
+	})
+	if !ok {
+		return nil, false
+	}
+	return list, true
+}
+
+// tiebreak reads the names of a tie-break round ("[" read); they may repeat, as for the
+// model builder (the replay reports it).
+func (d *ydirect) tiebreak() ([]string, bool) {
+	var names []string
+	for {
+		name, ok := d.word()
+		if !ok || name == "" || len(name) > MaxName || len(names) == MaxPlayers {
+			return nil, false
+		}
+		names = append(names, name)
+		more, ok := d.more(']')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			return names, true
+		}
+	}
+}

@@ -202,3 +202,57 @@ func (d *ydirect) tiebreak() ([]string, bool) {
 		}
 	}
 }
+
+// roundValue reads the value of a round's k-th key (the writers' order: dealer, tiebreak,
+// deal, pass, bids, tricks, took, tricks_taken, moon, score, total), the key at at.
+func (d *ydirect) roundValue(k int, blk *yamlBlock, r *Round, first bool, at Pos) bool {
+	ok := false
+	switch k {
+	case 0:
+		var name string
+		if name, ok = d.word(); ok && name != "" && len(name) <= MaxName {
+			r.Dealer, r.DealerPos = name, at
+		} else {
+			ok = false
+		}
+	case 1:
+		r.Tiebreak, ok = d.tiebreak()
+	case 2:
+		var hands []PlayerCards
+		if first && d.np <= len(blk.deal) {
+			hands = blk.deal[:0]
+		} else {
+			hands = make([]PlayerCards, 0, max(d.np, 1))
+		}
+		r.Deal, ok = d.hands(hands)
+	case 3:
+		var ps []Pass
+		if first && d.np <= len(blk.passes) {
+			ps = blk.passes[:0]
+		} else {
+			ps = make([]Pass, 0, max(d.np, 1))
+		}
+		r.Passes, ok = d.passes(ps)
+	case 4:
+		r.Bids, ok = d.bids()
+	case 5:
+		if d.json {
+			ok = d.jtricks(blk, r, first)
+		} else {
+			ok = d.eol() && d.tricks(blk, r, first)
+		}
+	case 6:
+		r.Took, ok = d.hands(make([]PlayerCards, 0, max(d.np, 1)))
+	case 7:
+		r.Taken, ok = d.counts()
+	case 8:
+		r.Moon, ok = d.moon()
+	case 9:
+		r.ScorePos = at
+		r.Score, ok = d.counts()
+	case 10:
+		r.TotalPos = at
+		r.Total, ok = d.counts()
+	}
+	return ok
+}

@@ -265,51 +265,7 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 		if k == len(jdirectRoundKeys) {
 			return false
 		}
-		ok := false
-		switch k {
-		case 0:
-			var name string
-			if name, _, ok = d.jstr(); ok && name != "" && len(name) <= MaxName {
-				r.Dealer, r.DealerPos = name, at
-			} else {
-				ok = false
-			}
-		case 1:
-			r.Tiebreak, ok = d.tiebreak()
-		case 2:
-			var hands []PlayerCards
-			if first && d.np <= len(blk.deal) {
-				hands = blk.deal[:0]
-			} else {
-				hands = make([]PlayerCards, 0, max(d.np, 1))
-			}
-			r.Deal, ok = d.hands(hands)
-		case 3:
-			var ps []Pass
-			if first && d.np <= len(blk.passes) {
-				ps = blk.passes[:0]
-			} else {
-				ps = make([]Pass, 0, max(d.np, 1))
-			}
-			r.Passes, ok = d.passes(ps)
-		case 4:
-			r.Bids, ok = d.bids()
-		case 5:
-			ok = d.jtricks(blk, r, first)
-		case 6:
-			r.Took, ok = d.hands(make([]PlayerCards, 0, max(d.np, 1)))
-		case 7:
-			r.Taken, ok = d.counts()
-		case 8:
-			r.Moon, ok = d.moon()
-		case 9:
-			r.ScorePos = at
-			r.Score, ok = d.counts()
-		case 10:
-			r.TotalPos = at
-			r.Total, ok = d.counts()
-		}
-		if !ok {
+		if !d.roundValue(k, blk, r, first, at) {
 			return false
 		}
 		k++

@@ -347,48 +347,7 @@ func (d *ydirect) round(blk *yamlBlock, r *Round, first bool) bool {
 		if k == len(ydirectRoundKeys) {
 			return false
 		}
-		ok := false
-		switch k {
-		case 0:
-			if name := d.plain(); name != "" && len(name) <= MaxName {
-				r.Dealer, r.DealerPos, ok = name, at, true
-			}
-		case 1:
-			r.Tiebreak, ok = d.tiebreak()
-		case 2:
-			var hands []PlayerCards
-			if first && d.np <= len(blk.deal) {
-				hands = blk.deal[:0]
-			} else {
-				hands = make([]PlayerCards, 0, max(d.np, 1))
-			}
-			r.Deal, ok = d.hands(hands)
-		case 3:
-			var ps []Pass
-			if first && d.np <= len(blk.passes) {
-				ps = blk.passes[:0]
-			} else {
-				ps = make([]Pass, 0, max(d.np, 1))
-			}
-			r.Passes, ok = d.passes(ps)
-		case 4:
-			r.Bids, ok = d.bids()
-		case 5:
-			ok = d.eol() && d.tricks(blk, r, first)
-		case 6:
-			r.Took, ok = d.hands(make([]PlayerCards, 0, max(d.np, 1)))
-		case 7:
-			r.Taken, ok = d.counts()
-		case 8:
-			r.Moon, ok = d.moon()
-		case 9:
-			r.ScorePos = at
-			r.Score, ok = d.counts()
-		case 10:
-			r.TotalPos = at
-			r.Total, ok = d.counts()
-		}
-		if !ok {
+		if !d.roundValue(k, blk, r, first, at) {
 			return false
 		}
 		if k != 5 && !d.eol() {

@@ -714,23 +714,31 @@ func (y *yfast) flowSeq() *yaml.Node {
 			break
 		}
 		y.kids = append(y.kids, v)
-		y.blanks()
-		if y.i >= len(y.s) {
-			y.fail = true
+		if y.flowNext(']') {
 			break
 		}
-		if c := y.s[y.i]; c == ']' {
-			y.i++
-			break
-		} else if c != ',' {
-			y.fail = true
-			break
-		}
-		y.i++
-		y.blanks()
 	}
 	y.close(n, k)
 	return n
+}
+
+// flowNext reads what follows an item of a flow collection: a ',' and blanks (false), or
+// its closing byte (true); anything else fails (true).
+func (y *yfast) flowNext(close byte) (done bool) {
+	y.blanks()
+	if y.i < len(y.s) {
+		switch y.s[y.i] {
+		case close:
+			y.i++
+			return true
+		case ',':
+			y.i++
+			y.blanks()
+			return false
+		}
+	}
+	y.fail = true
+	return true
 }
 
 // flowMap reads a flow mapping on one line at y.i.
@@ -756,20 +764,9 @@ func (y *yfast) flowMap() *yaml.Node {
 			break
 		}
 		y.kids = append(y.kids, key, v)
-		y.blanks()
-		if y.i >= len(y.s) {
-			y.fail = true
+		if y.flowNext('}') {
 			break
 		}
-		if c := y.s[y.i]; c == '}' {
-			y.i++
-			break
-		} else if c != ',' {
-			y.fail = true
-			break
-		}
-		y.i++
-		y.blanks()
 	}
 	y.close(n, k)
 	return n

@@ -956,13 +956,16 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 // canonicalCards reads s as canonical text writes a card list, two-letter cards one blank
 // apart, into out (len(s) = 3*len(out) - 1). It reports false when s is spelled otherwise
 // (out then holds some cards): the caller then reads s the general way.
-func canonicalCards(s string, out []Card) bool {
+func canonicalCards(s string, out []Card) bool { return pairCards(s, out, &cardPair) }
+
+// pairCards is canonicalCards with the table of two-letter cards to read by (the text's
+// cardPair, YAML's yamlCardPair).
+func pairCards(s string, out []Card, tab *[1 << 16]uint8) bool {
 	for j := 2; j < len(s); j += 3 {
 		if s[j] != ' ' {
 			return false
 		}
 	}
-	tab := &cardPair
 	for k := range out {
 		j := 3 * k
 		if j+1 >= len(s) {

@@ -466,23 +466,8 @@ func (p *yamlParser) canonicalCards(s string, base int, cols bool) bool {
 		return false
 	}
 	c0 := len(a.cards)
-	out := a.cards[c0 : c0+m]
-	for j := 2; j < len(s); j += 3 {
-		if s[j] != ' ' {
-			return false
-		}
-	}
-	tab := &yamlCardPair
-	for k := range out {
-		j := 3 * k
-		if j+1 >= len(s) {
-			return false
-		}
-		v := tab[uint16(s[j])|uint16(s[j+1])<<8]
-		if v == 0 {
-			return false
-		}
-		out[k] = Card(v - 1)
+	if !pairCards(s, a.cards[c0:c0+m], &yamlCardPair) {
+		return false
 	}
 	a.cards = a.cards[:c0+m]
 	if cols {

@@ -22,14 +22,8 @@ func (r *Reader) fastJSON(j *jsonReader) *Game {
 	if yamlFastOff || !j.started || j.window || j.inArray || lb.mark >= 0 || lb.err != nil {
 		return nil
 	}
-	y, _ := yfastPool.Get().(*yfast)
-	if y == nil {
-		y = &yfast{}
-	}
-	defer func() {
-		y.s = nil // not the Reader's buffer
-		yfastPool.Put(y)
-	}()
+	y := yfastGet()
+	defer yfastPut(y)
 	var top *yaml.Node
 	for {
 		b := lb.buf[lb.r:lb.w]

@@ -34,6 +34,19 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// yfastGet takes a fast reader from the pool; yfastPut gives it back.
+func yfastGet() *yfast {
+	if y, _ := yfastPool.Get().(*yfast); y != nil {
+		return y
+	}
+	return &yfast{}
+}
+
+func yfastPut(y *yfast) {
+	y.s = nil // not the Reader's buffer
+	yfastPool.Put(y)
+}
+
 // fastYAML reads the next document of the input with the fast reader, before nextChunk
 // would, or returns nil, having moved nothing, when the document is not in its subset or
 // holds an error (nextChunk and yaml.v3 then read it). The document is cut as nextChunk
@@ -45,14 +58,8 @@ func (r *Reader) fastYAML() *Game {
 	if lb.mark >= 0 || lb.err != nil || yamlFastOff {
 		return nil
 	}
-	y, _ := yfastPool.Get().(*yfast)
-	if y == nil {
-		y = &yfast{}
-	}
-	defer func() {
-		y.s = nil // not the Reader's buffer
-		yfastPool.Put(y)
-	}()
+	y := yfastGet()
+	defer yfastPut(y)
 	first := lb.line + r.yamlCR + 1
 	var top *yaml.Node
 	for {

@@ -256,3 +256,75 @@ func (d *ydirect) roundValue(k int, blk *yamlBlock, r *Round, first bool, at Pos
 	}
 	return ok
 }
+
+// playerList reads the players ("[" read) through the "]": each name once, at most a full
+// table.
+func (d *ydirect) playerList(blk *yamlBlock) ([]string, bool) {
+	players := blk.players[:0]
+	for {
+		name, ok := d.word()
+		if !ok || name == "" || len(name) > MaxName || len(players) == MaxPlayers {
+			return nil, false
+		}
+		for _, q := range players {
+			if q == name {
+				return nil, false
+			}
+		}
+		players = append(players, name)
+		more, ok := d.more(']')
+		if !ok {
+			return nil, false
+		}
+		if !more {
+			return players, true
+		}
+	}
+}
+
+// kvs reads an option or meta map ("{" read) through the "}" (YAML: and its line's end),
+// into the block's room for short lists when it has some; nil declines.
+func (d *ydirect) kvs(blk *yamlBlock) []KV {
+	var list []KV
+	if blk.kvUsed < 2 {
+		list = blk.kv[3*blk.kvUsed : 3*blk.kvUsed : 3*blk.kvUsed+3]
+	}
+	for {
+		k, at, ok := d.mapKey()
+		if !ok {
+			return nil
+		}
+		for _, q := range list {
+			if q.Key == k {
+				return nil
+			}
+		}
+		var v string
+		if d.json {
+			if v, _, ok = d.jstr(); !ok {
+				v, ok = d.jint()
+			}
+		} else {
+			v = d.plain()
+			ok = v != ""
+		}
+		if !ok {
+			return nil
+		}
+		list = append(list, KV{Key: k, Value: v, Pos: at})
+		more, ok := d.more('}')
+		if !ok {
+			return nil
+		}
+		if !more {
+			break
+		}
+	}
+	if !d.json && !d.eol() {
+		return nil
+	}
+	if len(list) <= 3 && blk.kvUsed < 2 {
+		blk.kvUsed++ // the list is in the block (a longer one has moved out)
+	}
+	return list
+}

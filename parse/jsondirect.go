@@ -151,35 +151,19 @@ func (d *ydirect) jgame(index int) *Game {
 	if !d.lit(`"players":[`) {
 		return nil
 	}
-	players := blk.players[:0]
-	for {
-		name, _, ok := d.jstr()
-		if !ok || name == "" || len(name) > MaxName || len(players) == MaxPlayers {
-			return nil
-		}
-		for _, q := range players {
-			if q == name {
-				return nil
-			}
-		}
-		players = append(players, name)
-		more, ok := d.jnext(']')
-		if !ok {
-			return nil
-		}
-		if !more {
-			break
-		}
+	players, ok := d.playerList(blk)
+	if !ok {
+		return nil
 	}
 	g.Players = players
 	d.np = len(players)
 	if d.lit(`,"options":{`) {
-		if g.Options = d.jkvs(blk); g.Options == nil {
+		if g.Options = d.kvs(blk); g.Options == nil {
 			return nil
 		}
 	}
 	if d.lit(`,"meta":{`) {
-		if g.Meta = d.jkvs(blk); g.Meta == nil {
+		if g.Meta = d.kvs(blk); g.Meta == nil {
 			return nil
 		}
 	}
@@ -212,43 +196,6 @@ func (d *ydirect) jgame(index int) *Game {
 			return nil
 		}
 	}
-}
-
-// jkvs reads the rest of an object of options or meta ("{" read): strings and integers.
-func (d *ydirect) jkvs(blk *yamlBlock) []KV {
-	var list []KV
-	if blk.kvUsed < 2 {
-		list = blk.kv[3*blk.kvUsed : 3*blk.kvUsed : 3*blk.kvUsed+3]
-	}
-	for {
-		k, at, ok := d.jname()
-		if !ok {
-			return nil
-		}
-		for _, q := range list {
-			if q.Key == k {
-				return nil
-			}
-		}
-		var v string
-		if v, _, ok = d.jstr(); !ok {
-			if v, ok = d.jint(); !ok {
-				return nil
-			}
-		}
-		list = append(list, KV{Key: k, Value: v, Pos: at})
-		more, ok := d.jnext('}')
-		if !ok {
-			return nil
-		}
-		if !more {
-			break
-		}
-	}
-	if len(list) <= 3 && blk.kvUsed < 2 {
-		blk.kvUsed++
-	}
-	return list
 }
 
 // The keys of a round in JSON, in the order of ydirectRoundKeys.

@@ -225,25 +225,9 @@ func (d *ydirect) game(index int) *Game {
 	if !d.lit("players: [") {
 		return nil
 	}
-	players := blk.players[:0]
-	for {
-		name := d.plain()
-		if name == "" || len(name) > MaxName || len(players) == MaxPlayers {
-			return nil
-		}
-		for _, q := range players {
-			if q == name {
-				return nil
-			}
-		}
-		players = append(players, name)
-		more, ok := d.next(']')
-		if !ok {
-			return nil
-		}
-		if !more {
-			break
-		}
+	players, ok := d.playerList(blk)
+	if !ok {
+		return nil
 	}
 	if !d.eol() {
 		return nil
@@ -290,46 +274,6 @@ func (d *ydirect) game(index int) *Game {
 		g.Rounds = append(g.Rounds, r)
 	}
 	return g
-}
-
-// kvs reads the rest of a flow mapping of options or meta ("{" read) and its line.
-func (d *ydirect) kvs(blk *yamlBlock) []KV {
-	var list []KV
-	if blk.kvUsed < 2 {
-		list = blk.kv[3*blk.kvUsed : 3*blk.kvUsed : 3*blk.kvUsed+3]
-	}
-	n := 0
-	for {
-		k, at, ok := d.key()
-		if !ok {
-			return nil
-		}
-		for _, q := range list {
-			if q.Key == k {
-				return nil
-			}
-		}
-		v := d.plain()
-		if v == "" {
-			return nil
-		}
-		list = append(list, KV{Key: k, Value: v, Pos: at})
-		n++
-		more, ok := d.next('}')
-		if !ok {
-			return nil
-		}
-		if !more {
-			break
-		}
-	}
-	if !d.eol() {
-		return nil
-	}
-	if n <= 3 && blk.kvUsed < 2 {
-		blk.kvUsed++ // the list is in the block (a longer one has moved out)
-	}
-	return list
 }
 
 // The keys of a round, in the order AppendYAML writes them.

@@ -122,8 +122,7 @@ func (d *ydirect) passes(ps []Pass) ([]Pass, bool) {
 }
 
 // bids reads a bid map: a bid as ParseBid reads it (JSON: a string, or a number).
-func (d *ydirect) bids() ([]Bid, bool) {
-	bids := make([]Bid, 0, max(d.np, 1))
+func (d *ydirect) bids(bids []Bid) ([]Bid, bool) {
 	ok := d.entries(func(name string, at Pos) bool {
 		v, ok := d.word()
 		if !ok && d.json {
@@ -144,8 +143,7 @@ func (d *ydirect) bids() ([]Bid, bool) {
 }
 
 // counts reads a map of numbers: tricks taken, scores, totals.
-func (d *ydirect) counts() ([]Count, bool) {
-	var list []Count
+func (d *ydirect) counts(list []Count) ([]Count, bool) {
 	ok := d.entries(func(name string, at Pos) bool {
 		v, ok := d.number()
 		n, _ := parseInt(v)
@@ -159,8 +157,7 @@ func (d *ydirect) counts() ([]Count, bool) {
 }
 
 // moon reads the shooters' choices: old or new in any case, as the builder.
-func (d *ydirect) moon() ([]Moon, bool) {
-	var list []Moon
+func (d *ydirect) moon(list []Moon) ([]Moon, bool) {
 	ok := d.entries(func(name string, at Pos) bool {
 		v, ok := d.word()
 		var s string
@@ -185,8 +182,7 @@ func (d *ydirect) moon() ([]Moon, bool) {
 
 // tiebreak reads the names of a tie-break round ("[" read); they may repeat, as for the
 // model builder (the replay reports it).
-func (d *ydirect) tiebreak() ([]string, bool) {
-	var names []string
+func (d *ydirect) tiebreak(names []string) ([]string, bool) {
 	for {
 		name, ok := d.word()
 		if !ok || name == "" || len(name) > MaxName || len(names) == MaxPlayers {
@@ -205,8 +201,9 @@ func (d *ydirect) tiebreak() ([]string, bool) {
 
 // roundValue reads the value of a round's k-th key (the writers' order: dealer, tiebreak,
 // deal, pass, bids, tricks, took, tricks_taken, moon, score, total), the key at at.
-func (d *ydirect) roundValue(k int, blk *yamlBlock, r *Round, first bool, at Pos) bool {
+func (d *ydirect) roundValue(k int, sp *roundSpare, r *Round, at Pos) bool {
 	ok := false
+	np := d.np
 	switch k {
 	case 0:
 		var name string
@@ -216,51 +213,47 @@ func (d *ydirect) roundValue(k int, blk *yamlBlock, r *Round, first bool, at Pos
 			ok = false
 		}
 	case 1:
-		r.Tiebreak, ok = d.tiebreak()
+		r.Tiebreak, ok = d.tiebreak(room(sp.tiebreak, np))
 	case 2:
-		var hands []PlayerCards
-		if first && d.np <= len(blk.deal) {
-			hands = blk.deal[:0]
-		} else {
-			hands = make([]PlayerCards, 0, max(d.np, 1))
-		}
-		r.Deal, ok = d.hands(hands)
+		r.Deal, ok = d.hands(room(sp.deal, np))
 	case 3:
-		var ps []Pass
-		if first && d.np <= len(blk.passes) {
-			ps = blk.passes[:0]
-		} else {
-			ps = make([]Pass, 0, max(d.np, 1))
-		}
-		r.Passes, ok = d.passes(ps)
+		r.Passes, ok = d.passes(room(sp.passes, np))
 	case 4:
-		r.Bids, ok = d.bids()
+		r.Bids, ok = d.bids(room(sp.bids, np))
 	case 5:
 		if d.json {
-			ok = d.jtricks(blk, r, first)
+			ok = d.jtricks(sp, r)
 		} else {
-			ok = d.eol() && d.tricks(blk, r, first)
+			ok = d.eol() && d.tricks(sp, r)
 		}
 	case 6:
-		r.Took, ok = d.hands(make([]PlayerCards, 0, max(d.np, 1)))
+		r.Took, ok = d.hands(room(sp.took, np))
 	case 7:
-		r.Taken, ok = d.counts()
+		r.Taken, ok = d.counts(room(sp.taken, np))
 	case 8:
-		r.Moon, ok = d.moon()
+		r.Moon, ok = d.moon(room(sp.moon, 1))
 	case 9:
 		r.ScorePos = at
-		r.Score, ok = d.counts()
+		r.Score, ok = d.counts(room(sp.score, np))
 	case 10:
 		r.TotalPos = at
-		r.Total, ok = d.counts()
+		r.Total, ok = d.counts(room(sp.total, np))
 	}
 	return ok
 }
 
+// room returns the spare array of a round's list, emptied, or a new one with room for n
+// when there is none.
+func room[T any](spare []T, n int) []T {
+	if cap(spare) > 0 {
+		return spare[:0]
+	}
+	return make([]T, 0, max(n, 1))
+}
+
 // playerList reads the players ("[" read) through the "]": each name once, at most a full
 // table.
-func (d *ydirect) playerList(blk *yamlBlock) ([]string, bool) {
-	players := blk.players[:0]
+func (d *ydirect) playerList(players []string) ([]string, bool) {
 	for {
 		name, ok := d.word()
 		if !ok || name == "" || len(name) > MaxName || len(players) == MaxPlayers {
@@ -283,12 +276,8 @@ func (d *ydirect) playerList(blk *yamlBlock) ([]string, bool) {
 }
 
 // kvs reads an option or meta map ("{" read) through the "}" (YAML: and its line's end),
-// into the block's room for short lists when it has some; nil declines.
-func (d *ydirect) kvs(blk *yamlBlock) []KV {
-	var list []KV
-	if blk.kvUsed < 2 {
-		list = blk.kv[3*blk.kvUsed : 3*blk.kvUsed : 3*blk.kvUsed+3]
-	}
+// into list (empty: the memory's room); nil declines.
+func (d *ydirect) kvs(list []KV) []KV {
 	for {
 		k, at, ok := d.mapKey()
 		if !ok {
@@ -322,9 +311,6 @@ func (d *ydirect) kvs(blk *yamlBlock) []KV {
 	}
 	if !d.json && !d.eol() {
 		return nil
-	}
-	if len(list) <= 3 && blk.kvUsed < 2 {
-		blk.kvUsed++ // the list is in the block (a longer one has moved out)
 	}
 	return list
 }

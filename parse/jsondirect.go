@@ -13,7 +13,9 @@ import "bytes"
 // directJSON reads the game object at the start of s, after blanks, whose first byte is at
 // line:col, or declines (nil); end is the offset after it, endLine and endLS the line
 // and the offset of its start there (the start before s when it is the first line).
-func directJSON(s []byte, line, col int, eof bool, file string, index int, a *cardArena) (g *Game, end, endLine, endLS int) {
+// The game goes into m (fresh memory when nil), its text into a string of keep's (a copy
+// when nil).
+func directJSON(s []byte, line, col int, eof bool, file string, index int, m *gameMem, keep func([]byte) string) (g *Game, end, endLine, endLS int) {
 	i, ls := 0, 1-col
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
 		if s[i] == '\n' {
@@ -38,10 +40,8 @@ func directJSON(s []byte, line, col int, eof bool, file string, index int, a *ca
 		return nil, 0, 0, 0
 	}
 	// The object is all of its line (the text is one string from its start).
-	d := ydirect{s: string(s[i:e]), line: line, ls: ls - i, file: file, a: a, json: true}
-	if a == nil {
-		d.a = &cardArena{}
-	}
+	m, text := directMemText(m, keep, s[i:e])
+	d := ydirect{s: text, line: line, ls: ls - i, file: file, m: m, a: m.arena, json: true}
 	g = d.jgame(index)
 	if g == nil {
 		return nil, 0, 0, 0
@@ -133,8 +133,8 @@ func (d *ydirect) jnext(c byte) (more, ok bool) {
 }
 
 func (d *ydirect) jgame(index int) *Game {
-	blk := &yamlBlock{}
-	g := &blk.g
+	m := d.m
+	g := &m.g
 	g.File, g.Index = d.file, index
 	g.Pos = d.pos()
 	if !d.lit("{") {
@@ -151,19 +151,19 @@ func (d *ydirect) jgame(index int) *Game {
 	if !d.lit(`"players":[`) {
 		return nil
 	}
-	players, ok := d.playerList(blk)
+	players, ok := d.playerList(m.players[:0])
 	if !ok {
 		return nil
 	}
 	g.Players = players
 	d.np = len(players)
 	if d.lit(`,"options":{`) {
-		if g.Options = d.kvs(blk); g.Options == nil {
+		if g.Options = d.kvs(m.options[:0]); g.Options == nil {
 			return nil
 		}
 	}
 	if d.lit(`,"meta":{`) {
-		if g.Meta = d.kvs(blk); g.Meta == nil {
+		if g.Meta = d.kvs(m.meta[:0]); g.Meta == nil {
 			return nil
 		}
 	}
@@ -173,22 +173,15 @@ func (d *ydirect) jgame(index int) *Game {
 	if !d.lit(`,"rounds":[{`) {
 		return nil
 	}
-	g.Rounds = blk.rounds[:0]
 	for {
 		if len(g.Rounds) == MaxRounds {
 			return nil
 		}
-		var r *Round
-		if len(g.Rounds) == 0 {
-			r = &blk.r
-		} else {
-			r = &Round{}
-		}
+		r, sp := m.addRound(g)
 		r.Pos = Pos{File: d.file, Line: d.line, Col: d.i - d.ls} // at its '{'
-		if !d.jround(blk, r, r == &blk.r) {
+		if !d.jround(sp, r) {
 			return nil
 		}
-		g.Rounds = append(g.Rounds, r)
 		if d.lit("]}") {
 			return g
 		}
@@ -202,7 +195,7 @@ func (d *ydirect) jgame(index int) *Game {
 var jdirectRoundKeys = [...]string{`"dealer":`, `"tiebreak":[`, `"deal":{`, `"pass":{`, `"bids":{`, `"tricks":[`, `"took":{`, `"tricks_taken":{`, `"moon":{`, `"score":{`, `"total":{`}
 
 // jround reads the members of a round ("{" read) and its "}".
-func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
+func (d *ydirect) jround(sp *roundSpare, r *Round) bool {
 	k := 0
 	for {
 		at := d.pos() // the key's opening quote
@@ -212,7 +205,7 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 		if k == len(jdirectRoundKeys) {
 			return false
 		}
-		if !d.roundValue(k, blk, r, first, at) {
+		if !d.roundValue(k, sp, r, at) {
 			return false
 		}
 		k++
@@ -227,10 +220,8 @@ func (d *ydirect) jround(blk *yamlBlock, r *Round, first bool) bool {
 }
 
 // jtricks reads a round's tricks ("[" read) and the "]".
-func (d *ydirect) jtricks(blk *yamlBlock, r *Round, first bool) bool {
-	if first {
-		r.Tricks = blk.tricks[:0]
-	}
+func (d *ydirect) jtricks(sp *roundSpare, r *Round) bool {
+	r.Tricks = room(sp.tricks, 13)
 	for {
 		if len(r.Tricks) == MaxTricks {
 			return false

@@ -12,7 +12,7 @@ import (
 // JSON reader reads the same Game, without errors. It reports whether it read it.
 func checkDirectJSON(t testing.TB, src []byte) bool {
 	t.Helper()
-	g, end, _, _ := directJSON(src, 1, 1, true, "f.json", 1, nil)
+	g, end, _, _ := directJSON(src, 1, 1, true, "f.json", 1, nil, nil)
 	if g == nil {
 		return false
 	}

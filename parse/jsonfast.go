@@ -31,11 +31,12 @@ func (r *Reader) fastJSON(j *jsonReader) *Game {
 		if !lb.eof {
 			region = b[:bytes.LastIndexByte(b, '\n')+1]
 		}
-		if g, end, line, ls := directJSON(region, j.line, j.col, lb.eof, r.name, r.index+1, &r.arena); g != nil {
+		m := r.aheadMem()
+		if g, end, line, ls := directJSON(region, j.line, j.col, lb.eof, r.name, r.index+1, m, r.keep); g != nil {
 			lb.r += end
 			j.line, j.col = line, end-ls+1
 			r.index++
-			return g
+			return r.readAhead(m, g)
 		}
 		var more bool
 		top, more = y.jsonGame(region, j.line, j.col, lb.eof)

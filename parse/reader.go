@@ -91,6 +91,9 @@ type Reader struct {
 	// NextPending: the text game read but not parsed yet
 	lazy    bool
 	pending *Pending
+	// the memory the direct readers read the next game into, and the one the last game was
+	// read into (directmem.go)
+	spareMem, aheadOf *gameMem
 
 	text []byte // the chunk the games' texts are copied into (keep)
 }
@@ -182,13 +185,19 @@ type Pending struct {
 
 	g   *Game
 	err error
+	mem *gameMem // g's memory, handed to the GameBuffer by Parse (directmem.go); or nil
 }
 
 // Parse returns the game and its errors (an ErrorList), parsing the text into buf, or into
 // fresh memory when buf is nil. A game parsed into buf is valid until the next Parse into
-// buf; one in fresh memory, for good. Parse may be called on any goroutine, more than once.
+// buf; one in fresh memory, for good. A YAML or JSON game, read already, is in memory of its
+// own that Parse hands to buf (buf reuses it for a later game), or keeps for good when buf is
+// nil. Parse may be called on any goroutine, more than once, one call at a time.
 func (p *Pending) Parse(buf *GameBuffer) (*Game, error) {
 	if !p.text {
+		if p.mem != nil {
+			p.mem.handTo(buf)
+		}
 		return p.g, p.err
 	}
 	var mem *gameMem
@@ -211,6 +220,7 @@ func (r *Reader) NextPending(p *Pending) error {
 	r.lazy, r.pending = true, p
 	defer func() { r.lazy, r.pending = false, nil }()
 	*p = Pending{}
+	r.aheadOf = nil
 	g, err := r.Next()
 	if p.text {
 		return nil
@@ -218,7 +228,7 @@ func (r *Reader) NextPending(p *Pending) error {
 	if g == nil && err != nil && !isErrorList(err) {
 		return err
 	}
-	p.g, p.err = g, err
+	p.g, p.err, p.mem = g, err, r.aheadOf
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -212,4 +213,77 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		n += checkFastPath(t, []byte(line+"\n"), "alone.tricks", &buf)
 	}
 	require.NotZero(t, n, "no game read")
+}
+
+// TestGameBufferDirectSameAsFresh: the YAML and JSON games the direct readers read ahead
+// (directmem.go) and Pending.Parse hands to a GameBuffer are the games a fresh read gives,
+// game after game through one buffer while the memories go round (the testdata transcripts
+// as one stream of YAML documents and one of JSON lines, in one order and in the reverse);
+// and a game parsed with a nil buffer, kept for good (also after a parse into the buffer),
+// stays as it was while later games reuse the memories.
+func TestGameBufferDirectSameAsFresh(t *testing.T) {
+	corpus := textCorpus(t)
+	names := slices.Sorted(maps.Keys(corpus))
+	var games []*Game
+	both := slices.Clone(names)
+	slices.Reverse(both)
+	for _, n := range append(names, both...) {
+		gs, err := ParseBytesFormat(corpus[n], n, Text)
+		if err != nil {
+			continue // (a transcript with errors: its games are not all whole)
+		}
+		games = append(games, gs...)
+	}
+	require.GreaterOrEqual(t, len(games), 200, "games without errors in the testdata")
+	var yml, jsn []byte
+	for _, g := range games {
+		doc := AppendYAML(nil, g)
+		yml = append(append(yml, "---\n"...), doc...)
+		j, ok := yamlToJSON(doc, jsonStyles[0])
+		require.True(t, ok, "game %s %d as JSON", g.File, g.Index)
+		jsn = append(jsn, j...)
+	}
+	for _, src := range []struct {
+		name string
+		b    []byte
+	}{{"games.yaml", yml}, {"games.json", jsn}} {
+		fresh, err := ParseBytesFormat(src.b, src.name, YAML)
+		require.NoError(t, err, src.name)
+		require.Len(t, fresh, len(games), src.name)
+		rd := NewReader(bytes.NewReader(src.b), src.name, YAML)
+		var buf GameBuffer
+		type kept struct {
+			g    *Game
+			text string
+		}
+		var keep []kept
+		ahead := 0
+		for k := 0; ; k++ {
+			var p Pending
+			err := rd.NextPending(&p)
+			if err == io.EOF {
+				require.Equal(t, len(fresh), k, "%s: games read", src.name)
+				break
+			}
+			require.NoError(t, err, src.name)
+			if p.mem != nil {
+				ahead++
+			}
+			var g *Game
+			if k%17 == 5 {
+				_, err = p.Parse(&buf)
+				require.NoError(t, err, "%s game %d", src.name, k+1)
+				g, err = p.Parse(nil) // kept for good after all (as the CLI keeps a game it reports)
+				keep = append(keep, kept{g, string(AppendText(nil, g))})
+			} else {
+				g, err = p.Parse(&buf)
+			}
+			require.NoError(t, err, "%s game %d", src.name, k+1)
+			require.Equal(t, fresh[k], g, "%s game %d: read ahead into reused memory, and fresh", src.name, k+1)
+		}
+		require.Greater(t, ahead, len(games)*9/10, "%s: games the direct reader read", src.name)
+		for _, kg := range keep {
+			require.Equal(t, kg.text, string(AppendText(nil, kg.g)), "%s game %d: kept, after later games", src.name, kg.g.Index)
+		}
+	}
 }

@@ -106,10 +106,12 @@ type gameMem struct {
 	options []KV
 	meta    []KV
 	arena   *cardArena
-	own     cardArena // the arena, unless the reader's is shared (Next)
-	reused  bool      // a GameBuffer's: reset before each game
-	used    int       // rounds of the memory the last game used (reused memory)
-	general bool      // no fast path (fast.go): for the tests that compare the two
+	own     cardArena   // the arena, unless the reader's is shared (Next)
+	reused  bool        // a GameBuffer's: reset before each game
+	holder  *GameBuffer // the buffer holding the game read ahead into it (directmem.go)
+	kept    bool        // that game is kept for good: the memory is never reused
+	used    int         // rounds of the memory the last game used (reused memory)
+	general bool        // no fast path (fast.go): for the tests that compare the two
 }
 
 // roundSpare holds the arrays of one round's lists between games.
@@ -257,7 +259,8 @@ func (p *textParser) spareOf(r *Round) *roundSpare {
 // buffer, which reuses its memory. A GameBuffer is not safe for concurrent use; the zero
 // value is ready to use.
 type GameBuffer struct {
-	mem *gameMem
+	mem   *gameMem
+	ahead *gameMem // the memory of the last YAML or JSON game read ahead (directmem.go)
 }
 
 // limit reports a limit reached at byte offset off of the current line and stops the game.

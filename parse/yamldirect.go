@@ -25,6 +25,7 @@ type ydirect struct {
 	line int    // line of s[i]
 	ls   int    // offset of that line's start
 	file string
+	m    *gameMem // the game's memory (directmem.go)
 	a    *cardArena
 	np   int  // players
 	json bool // JSON lines (jsondirect.go), not YAML
@@ -33,7 +34,9 @@ type ydirect struct {
 // directYAML reads the document at the start of region (all the input that is left if
 // eof; else complete lines) whose first line is line first, or declines (nil). n is the
 // length of the document in region.
-func directYAML(region []byte, first int, eof bool, file string, index int, a *cardArena) (g *Game, n int) {
+// The game goes into m (fresh memory when nil), its text into a string of keep's (a copy
+// when nil).
+func directYAML(region []byte, first int, eof bool, file string, index int, m *gameMem, keep func([]byte) string) (g *Game, n int) {
 	start := 0
 	if bytes.HasPrefix(region, []byte("---\n")) {
 		start = 4
@@ -53,10 +56,8 @@ func directYAML(region []byte, first int, eof bool, file string, index int, a *c
 	if end > MaxGameBytes/2 || end == start {
 		return nil, 0
 	}
-	if a == nil {
-		a = &cardArena{}
-	}
-	d := ydirect{s: string(region[:end]), i: start, line: first, file: file, a: a}
+	m, s := directMemText(m, keep, region[:end])
+	d := ydirect{s: s, i: start, line: first, file: file, m: m, a: m.arena}
 	if start > 0 {
 		d.line++
 		d.ls = start
@@ -209,8 +210,8 @@ func (d *ydirect) next(c byte) (more, ok bool) {
 
 // game reads the document into a Game, or declines (nil).
 func (d *ydirect) game(index int) *Game {
-	blk := &yamlBlock{}
-	g := &blk.g
+	m := d.m
+	g := &m.g
 	g.File, g.Index = d.file, index
 	g.Pos = d.pos()
 	if d.lit("game: ") {
@@ -225,7 +226,7 @@ func (d *ydirect) game(index int) *Game {
 	if !d.lit("players: [") {
 		return nil
 	}
-	players, ok := d.playerList(blk)
+	players, ok := d.playerList(m.players[:0])
 	if !ok {
 		return nil
 	}
@@ -235,12 +236,12 @@ func (d *ydirect) game(index int) *Game {
 	g.Players = players
 	d.np = len(players)
 	if d.lit("options: {") {
-		if g.Options = d.kvs(blk); g.Options == nil {
+		if g.Options = d.kvs(m.options[:0]); g.Options == nil {
 			return nil
 		}
 	}
 	if d.lit("meta: {") {
-		if g.Meta = d.kvs(blk); g.Meta == nil {
+		if g.Meta = d.kvs(m.meta[:0]); g.Meta == nil {
 			return nil
 		}
 	}
@@ -253,25 +254,15 @@ func (d *ydirect) game(index int) *Game {
 	if d.i == len(d.s) {
 		return nil // "rounds:" and nothing
 	}
-	g.Rounds = blk.rounds[:0]
 	for d.i < len(d.s) {
-		if len(g.Rounds) == MaxRounds {
+		if len(g.Rounds) == MaxRounds || !d.lit("  - ") {
 			return nil
 		}
-		var r *Round
-		if len(g.Rounds) == 0 {
-			r = &blk.r
-		} else {
-			r = &Round{}
-		}
-		if !d.lit("  - ") {
-			return nil
-		}
+		r, sp := m.addRound(g)
 		r.Pos = d.pos()
-		if !d.round(blk, r, r == &blk.r) {
+		if !d.round(sp, r) {
 			return nil
 		}
-		g.Rounds = append(g.Rounds, r)
 	}
 	return g
 }
@@ -281,7 +272,7 @@ var ydirectRoundKeys = [...]string{"dealer: ", "tiebreak: [", "deal: {", "pass: 
 
 // round reads the keys of a round, the first at the cursor, up to the next round or the
 // end of the document.
-func (d *ydirect) round(blk *yamlBlock, r *Round, first bool) bool {
+func (d *ydirect) round(sp *roundSpare, r *Round) bool {
 	k := 0
 	for {
 		at := d.pos()
@@ -291,7 +282,7 @@ func (d *ydirect) round(blk *yamlBlock, r *Round, first bool) bool {
 		if k == len(ydirectRoundKeys) {
 			return false
 		}
-		if !d.roundValue(k, blk, r, first, at) {
+		if !d.roundValue(k, sp, r, at) {
 			return false
 		}
 		if k != 5 && !d.eol() {
@@ -323,10 +314,8 @@ func ydirectInt(v string) bool {
 }
 
 // tricks reads the lines of a round's tricks ("tricks:" and its line read).
-func (d *ydirect) tricks(blk *yamlBlock, r *Round, first bool) bool {
-	if first {
-		r.Tricks = blk.tricks[:0]
-	}
+func (d *ydirect) tricks(sp *roundSpare, r *Round) bool {
+	r.Tricks = room(sp.tricks, 13)
 	for d.lit("      - ") {
 		if len(r.Tricks) == MaxTricks {
 			return false

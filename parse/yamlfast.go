@@ -77,7 +77,8 @@ func (r *Reader) fastYAML() *Game {
 			if !lb.eof {
 				region = b[:bytes.LastIndexByte(b, '\n')+1]
 			}
-			if g, n := directYAML(region, first, lb.eof, r.name, r.index+1, &r.arena); g != nil {
+			m := r.aheadMem()
+			if g, n := directYAML(region, first, lb.eof, r.name, r.index+1, m, r.keep); g != nil {
 				doc := region[:n]
 				lines := bytes.Count(doc, []byte{'\n'})
 				if doc[len(doc)-1] != '\n' {
@@ -86,7 +87,7 @@ func (r *Reader) fastYAML() *Game {
 				lb.r += n
 				lb.line += lines
 				r.index++
-				return g
+				return r.readAhead(m, g)
 			}
 			var more bool
 			top, more = y.document(region, first, lb.eof)

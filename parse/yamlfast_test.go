@@ -68,7 +68,7 @@ func checkFast(t testing.TB, src []byte, first int) bool {
 			require.Empty(t, d, "trees differ:\n%s", src)
 		}
 	}
-	if dg, n := directYAML(src, first, true, "f.yaml", 1, nil); dg != nil {
+	if dg, n := directYAML(src, first, true, "f.yaml", 1, nil, nil); dg != nil {
 		require.True(t, yfastBytes(src[:n]), "the direct reader read bytes the fast reader does not read:\n%q", src)
 		want, err := v3Tree(src[:n], first)
 		require.NoError(t, err, "the direct reader read a document yaml.v3 refuses:\n%s", src)
@@ -168,7 +168,7 @@ func TestYAMLFastReadsTheWriter(t *testing.T) {
 			}
 			require.True(t, checkFast(t, src, 1), "the fast reader declined what the writer wrote:\n%s", src)
 			if bytes.IndexByte(bytes.ReplaceAll(src, []byte(`""`), nil), '"') < 0 {
-				dg, n := directYAML(src, 1, true, "f.yaml", 1, nil)
+				dg, n := directYAML(src, 1, true, "f.yaml", 1, nil, nil)
 				require.NotNil(t, dg, "the direct reader declined what the writer wrote with plain scalars:\n%s", src)
 				require.Equal(t, len(src), n)
 			}

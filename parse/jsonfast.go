@@ -27,16 +27,18 @@ func (r *Reader) fastJSON(j *jsonReader) *Game {
 	var top *yaml.Node
 	for {
 		b := lb.buf[lb.r:lb.w]
-		region := b
-		if !lb.eof {
-			region = b[:bytes.LastIndexByte(b, '\n')+1]
-		}
+		// The direct reader finds the end of the game's line itself, and declines a line
+		// not read whole: it reads all that is in the buffer.
 		m := r.aheadMem()
-		if g, end, line, ls := directJSON(region, j.line, j.col, lb.eof, r.name, r.index+1, m, r.keep); g != nil {
+		if g, end, line, ls := directJSON(b, j.line, j.col, lb.eof, r.name, r.index+1, m, r.keep); g != nil {
 			lb.r += end
 			j.line, j.col = line, end-ls+1
 			r.index++
 			return r.readAhead(m, g)
+		}
+		region := b
+		if !lb.eof {
+			region = b[:bytes.LastIndexByte(b, '\n')+1]
 		}
 		var more bool
 		top, more = y.jsonGame(region, j.line, j.col, lb.eof)

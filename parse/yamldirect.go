@@ -32,10 +32,10 @@ type ydirect struct {
 }
 
 // directYAML reads the document at the start of region (all the input that is left if
-// eof; else complete lines) whose first line is line first, or declines (nil). n is the
-// length of the document in region.
-// The game goes into m (fresh memory when nil), its text into a string of keep's (a copy
-// when nil).
+// eof; else what is read of it, the document being read only when its line "---" after it
+// is there) whose first line is line first, or declines (nil). n is the length of the
+// document in region. The game goes into m (fresh memory when nil), its text into a string
+// of keep's (a copy when nil).
 func directYAML(region []byte, first int, eof bool, file string, index int, m *gameMem, keep func([]byte) string) (g *Game, n int) {
 	start := 0
 	if bytes.HasPrefix(region, []byte("---\n")) {

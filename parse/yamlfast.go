@@ -73,13 +73,11 @@ func (r *Reader) fastYAML() *Game {
 		if lb.bom {
 			// The complete lines read, or all the input: the document is read from them,
 			// again with more lines if they end before it does.
-			region := b
-			if !lb.eof {
-				region = b[:bytes.LastIndexByte(b, '\n')+1]
-			}
+			// The direct reader needs the document's end "\n---\n" (or the input's) in
+			// what it is given: it reads all that is in the buffer.
 			m := r.aheadMem()
-			if g, n := directYAML(region, first, lb.eof, r.name, r.index+1, m, r.keep); g != nil {
-				doc := region[:n]
+			if g, n := directYAML(b, first, lb.eof, r.name, r.index+1, m, r.keep); g != nil {
+				doc := b[:n]
 				lines := bytes.Count(doc, []byte{'\n'})
 				if doc[len(doc)-1] != '\n' {
 					lines++
@@ -88,6 +86,10 @@ func (r *Reader) fastYAML() *Game {
 				lb.line += lines
 				r.index++
 				return r.readAhead(m, g)
+			}
+			region := b
+			if !lb.eof {
+				region = b[:bytes.LastIndexByte(b, '\n')+1]
 			}
 			var more bool
 			top, more = y.document(region, first, lb.eof)

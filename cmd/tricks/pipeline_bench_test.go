@@ -71,6 +71,17 @@ func BenchmarkPipelineValidate(b *testing.B) {
 	benchPipeline(b, benchCorpus(b, benchGames), benchGames, "validate", "-j", "1", "-q")
 }
 
+// BenchmarkPipelineValidateYAML is `tricks validate -j 1 -q` on the single-hand games as
+// YAML (`tricks convert -f yaml`): with BenchmarkPipelineValidate, the cost of the YAML front
+// end over text's.
+func BenchmarkPipelineValidateYAML(b *testing.B) {
+	var yml, errb bytes.Buffer
+	if code := run([]string{"tricks", "convert", "-f", "yaml", "-"}, bytes.NewReader(benchCorpus(b, benchGames)), &yml, &errb); code != 0 {
+		b.Fatalf("convert: exit %d: %s", code, errb.String())
+	}
+	benchPipeline(b, yml.Bytes(), benchGames, "validate", "-j", "1", "-q")
+}
+
 // BenchmarkPipelineScoreJSONL is `tricks score -f jsonl -j 1` on single-hand games.
 func BenchmarkPipelineScoreJSONL(b *testing.B) {
 	benchPipeline(b, benchCorpus(b, benchGames), benchGames, "score", "-f", "jsonl", "-j", "1")

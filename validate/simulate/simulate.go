@@ -625,10 +625,12 @@ func (r *roundSim) playTricks(eldest int) error {
 	if leader < 0 { // cannot happen: every card is dealt
 		leader, flRule = eldest, "eldest"
 	}
-	writeLeader1 := s.opts.Leaders || (!s.opts.WithDeal && flRule != "eldest")
+	byRule := flRule != "eldest" // trick 1 is led by the first-lead rule's card
+	writeLeader1 := s.opts.Leaders || (!s.opts.WithDeal && byRule)
 	// Without the deal, the checker knows the lowest club's holder only from who plays it
 	// first; with two copies of it that may be the wrong one, so no first-lead injection.
 	injectFirst := s.opts.WithDeal || !(t.Deck.Has(lc) && t.Deck2.Has(lc))
+	pIllegal := s.opts.Illegal
 
 	// Plans for the round: Spades players chase their contracts; in the hearts family, now
 	// and then one player tries to shoot the moon while the others duck.
@@ -644,17 +646,19 @@ func (r *roundSim) playTricks(eldest int) error {
 		r.plan[shooter] = planWin
 	}
 
-	cards := make([]parse.Card, 0, n)
-	// st.Led is rules.LedSuit(cards), kept up to date as the cards are played.
+	r.src.Tricks = room(r.out.tricks[:], t.HandSize)
+	// st.Led is rules.LedSuit of the trick's cards, kept up to date as the cards are played.
 	st := validate.TrickState{Trick: 1, Led: parse.NoSuit}
 	for ti := 0; ti < t.HandSize; ti, st = ti+1, st.Next() {
-		cards = cards[:0]
+		// The trick's cards go straight into the round's block; trick holds them as a Hand
+		// for Taking.TakeHand (added as Taking.Take adds them).
+		start := len(r.block)
+		var trick validate.Hand
+		p := leader
 		for k := 0; k < n; k++ { // st.Pos is k
-			p := (leader + k) % n
 			hand := r.hands[p]
-			legal := rules.Legal(hand, &st)
-			firstLead := ti == 0 && k == 0 && flRule != "eldest"
-			allowed := legal
+			allowed := rules.Legal(hand, &st)
+			firstLead := byRule && ti == 0 && k == 0
 			if firstLead {
 				allowed &= rules.FirstLeadCards(flRule, lc)
 				if allowed == 0 {
@@ -662,8 +666,7 @@ func (r *roundSim) playTricks(eldest int) error {
 				}
 			}
 			var c parse.Card
-			illegal := hand.A &^ allowed
-			if illegal != 0 && s.opts.Illegal > 0 && rng.Float64() < s.opts.Illegal && (!firstLead || injectFirst) {
+			if illegal := hand.A &^ allowed; illegal != 0 && pIllegal > 0 && rng.Float64() < pIllegal && (!firstLead || injectFirst) {
 				c = nth(illegal, rng.IntN(illegal.Len()))
 				if firstLead {
 					r.inject(1, p, c, validate.FirstLead)
@@ -672,48 +675,53 @@ func (r *roundSim) playTricks(eldest int) error {
 					r.inject(ti+1, p, c, rule)
 				}
 			} else {
-				c = r.choose(p, allowed, cards, st.Led)
+				// A player plays by plan three times in four, else at random.
+				plan := r.plan[p]
+				if spades {
+					plan = r.spadesPlan(p)
+				}
+				if plan != planRandom && rng.IntN(4) != 0 {
+					c = r.choose(plan, allowed, r.block[start:], st.Led)
+				} else {
+					c = nth(allowed, rng.IntN(allowed.Len()))
+				}
 			}
 			r.hands[p].Remove(c)
-			cards = append(cards, c)
+			r.block = append(r.block, c)
+			trick.Add(c)
 			st.Play(rules, c)
+			if p++; p == n {
+				p = 0
+			}
 		}
-		start := len(r.block)
-		r.block = append(r.block, cards...)
-		tr := parse.Trick{Cards: r.kept(start)}
+		cards := r.kept(start)
+		tr := parse.Trick{Cards: cards}
 		if s.opts.Leaders || (ti == 0 && writeLeader1) {
 			tr.Leader = r.name(leader)
-		}
-		if r.src.Tricks == nil {
-			r.src.Tricks = room(r.out.tricks[:], t.HandSize)
 		}
 		r.src.Tricks = append(r.src.Tricks, tr)
 
 		w := rules.Winner(cards, st.Led)
 		if w >= 0 {
-			w = (leader + w) % n
+			if w += leader; w >= n {
+				w -= n
+			}
 		}
-		r.taken.Take(cards, leader, w, ti == t.HandSize-1)
+		r.taken.TakeHand(trick, leader, w, ti == t.HandSize-1)
 		leader = validate.NextLeader(leader, w)
 	}
 	return nil
 }
 
-// choose picks a legal card for local seat p by its plan (with some randomness), to the
-// trick's cards so far, of which led is the led suit (rules.LedSuit).
-func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card, led parse.Suit) parse.Card {
-	rng := &r.s.rng
-	plan := r.plan[p]
-	if r.rules.Table.RS.Family == rulesets.Spades {
-		plan = r.spadesPlan(p)
-	}
-	if plan == planRandom || rng.IntN(4) == 0 {
-		return nth(legal, rng.IntN(legal.Len()))
-	}
-	// Strength orders cards for "high" and "low": trumps above everything.
+// choose picks a legal card by plan (planWin or planDuck) to the trick's cards so far, of
+// which led is the led suit (rules.LedSuit).
+func (r *roundSim) choose(plan int8, legal parse.CardSet, cards []parse.Card, led parse.Suit) parse.Card {
+	rules := r.rules
+	trump := rules.Trump()
+	// strength orders cards for "high" and "low": trumps above everything.
 	strength := func(c parse.Card) int {
-		v := r.rules.Power(c)
-		if trump := r.rules.Trump(); trump != parse.NoSuit && r.rules.SuitOf(c) == trump {
+		v := rules.Power(c)
+		if trump != parse.NoSuit && rules.SuitOf(c) == trump {
 			v += 100
 		}
 		return v
@@ -721,22 +729,24 @@ func (r *roundSim) choose(p int, legal parse.CardSet, cards []parse.Card, led pa
 	want := plan == planWin
 	lead := len(cards) == 0
 	best, lowest := parse.NoCard, parse.NoCard
+	bestV, lowestV := 0, 0
 	var winning parse.CardSet // the cards that would win the trick as it stands
 	if !lead {
-		winning = r.rules.Winning(cards, led, legal)
+		winning = rules.Winning(cards, led, legal)
 	}
 	for set := legal; set != 0; set &= set - 1 {
 		c := set.Lowest()
-		if lowest == parse.NoCard || strength(c) < strength(lowest) {
-			lowest = c
+		v := strength(c)
+		if lowest == parse.NoCard || v < lowestV {
+			lowest, lowestV = c, v
 		}
 		if wins := winning.Has(c); wins != want && !lead {
 			continue
 		}
 		// Win with the highest card; duck with the highest card that still ducks, or
 		// when leading, with the lowest.
-		if best == parse.NoCard || (strength(c) > strength(best)) != (lead && !want) {
-			best = c
+		if best == parse.NoCard || (v > bestV) != (lead && !want) {
+			best, bestV = c, v
 		}
 	}
 	if best == parse.NoCard {

@@ -1,7 +1,9 @@
 package parse
 
 import (
+	"encoding/binary"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -12,12 +14,11 @@ func IsBareName(s string) bool {
 	if s == "" {
 		return false
 	}
-	if c := s[0]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+	if c := s[0] | 0x20; !('a' <= c && c <= 'z') { // a letter, of either case
 		return false
 	}
 	for k := 1; k < len(s); k++ {
-		c := s[k]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-') {
+		if !nameByte[s[k]] {
 			return false
 		}
 	}
@@ -89,29 +90,55 @@ func appendValue(b []byte, s string) []byte {
 		return append(b, `""`...)
 	}
 	for k := 0; k < len(s); k++ {
-		switch c := s[k]; {
-		case c <= ' ' || c == '"' || c == '#' || c == 0x7f:
+		if quotedByte[s[k]] {
 			return appendQuoted(b, s)
 		}
 	}
 	return append(b, s...)
 }
 
-func appendCards(b []byte, cards []Card) []byte {
-	for k, c := range cards {
-		if k > 0 {
-			b = append(b, ' ')
-		}
-		b = appendCard(b, c)
+// quotedByte marks the bytes that make appendValue quote a value: blanks and controls, '"',
+// '#' and DEL.
+var quotedByte = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
 	}
-	return b
+	t['"'], t['#'], t[0x7f] = true, true, true
+	return
+}()
+
+// cardSpace holds, for every value of a Card, its two letters (Card.String: a card's rank
+// and suit, LJ, BJ, ?? for a value that is no card) and a blank, as a little-endian uint32.
+var cardSpace = func() (t [256]uint32) {
+	for c := range t {
+		s := Card(c).String()
+		t[c] = uint32(s[0]) | uint32(s[1])<<8 | ' '<<16
+	}
+	return
+}()
+
+// appendCards writes cards separated by blanks: each card's letters and a blank in one
+// four-byte store (the fourth byte is overwritten by the next card, or cut off).
+func appendCards(b []byte, cards []Card) []byte {
+	if len(cards) == 0 {
+		return b
+	}
+	n := len(b)
+	b = slices.Grow(b, 3*len(cards)+1)
+	out := b[n : n+3*len(cards)+1]
+	for _, c := range cards {
+		if len(out) < 4 { // never: out has room for every card (the test spares a bounds check)
+			break
+		}
+		binary.LittleEndian.PutUint32(out, cardSpace[c])
+		out = out[3:]
+	}
+	return b[:n+3*len(cards)-1]
 }
 
 func appendCard(b []byte, c Card) []byte {
-	if c < 52 {
-		return append(b, rankLetters[c%13], suitLetters[c/13])
-	}
-	return append(b, c.String()...)
+	x := cardSpace[c]
+	return append(b, byte(x), byte(x>>8))
 }
 
 func appendInt(b []byte, n int) []byte { return append(b, itoa(n)...) }
@@ -152,7 +179,8 @@ func AppendText(b []byte, g *Game) []byte {
 		}
 		b = append(b, '\n')
 		b = appendHands(b, "deal ", r.Deal)
-		for _, ps := range r.Passes {
+		for i := range r.Passes {
+			ps := &r.Passes[i]
 			b = append(b, "pass "...)
 			b = appendName(b, ps.Player)
 			if ps.To != "" {
@@ -176,7 +204,8 @@ func AppendText(b []byte, g *Game) []byte {
 			}
 			b = append(b, '\n')
 		}
-		for _, t := range r.Tricks {
+		for i := range r.Tricks {
+			t := &r.Tricks[i]
 			b = append(b, "trick "...)
 			if t.Leader != "" {
 				b = appendName(b, t.Leader)
@@ -215,7 +244,8 @@ func appendKVLine(b []byte, kw string, kvs []KV) []byte {
 }
 
 func appendHands(b []byte, kw string, hands []PlayerCards) []byte {
-	for _, h := range hands {
+	for i := range hands {
+		h := &hands[i]
 		b = append(b, kw...)
 		b = appendName(b, h.Player)
 		b = append(b, ": "...)

@@ -146,6 +146,12 @@ func appendInt(b []byte, n int) []byte { return append(b, itoa(n)...) }
 // AppendText appends the canonical compact text of g to b (see the package documentation
 // for the canonical form).
 func AppendText(b []byte, g *Game) []byte {
+	return appendTextBody(appendTextHead(b, g), g)
+}
+
+// appendTextHead writes a game's first lines, which depend on its ruleset, players and
+// options only (see headCache): game, players and option.
+func appendTextHead(b []byte, g *Game) []byte {
 	if g.Ruleset != "" {
 		b = append(b, "game "...)
 		b = appendValue(b, g.Ruleset)
@@ -159,7 +165,11 @@ func AppendText(b []byte, g *Game) []byte {
 		}
 		b = append(b, '\n')
 	}
-	b = appendKVLine(b, "option", g.Options)
+	return appendKVLine(b, "option", g.Options)
+}
+
+// appendTextBody writes the lines after appendTextHead's: meta and the rounds.
+func appendTextBody(b []byte, g *Game) []byte {
 	b = appendKVLine(b, "meta", g.Meta)
 	for _, r := range g.Rounds {
 		if r == nil {
@@ -369,6 +379,12 @@ func appendYAMLCards(b []byte, cards []Card) []byte {
 
 // AppendYAML appends the YAML spelling of g to b: one document, without a "---" line.
 func AppendYAML(b []byte, g *Game) []byte {
+	return appendYAMLBody(appendYAMLHead(b, g), g)
+}
+
+// appendYAMLHead writes a game's first keys, which depend on its ruleset, players and
+// options only (see headCache): game, players and options.
+func appendYAMLHead(b []byte, g *Game) []byte {
 	if g.Ruleset != "" {
 		b = append(b, "game: "...)
 		b = appendYAMLString(b, g.Ruleset)
@@ -379,7 +395,11 @@ func AppendYAML(b []byte, g *Game) []byte {
 		b = appendYAMLNames(b, g.Players)
 		b = append(b, '\n')
 	}
-	b = appendYAMLKVs(b, "options: ", g.Options)
+	return appendYAMLKVs(b, "options: ", g.Options)
+}
+
+// appendYAMLBody writes the keys after appendYAMLHead's: meta and the rounds.
+func appendYAMLBody(b []byte, g *Game) []byte {
 	b = appendYAMLKVs(b, "meta: ", g.Meta)
 	n := 0
 	for _, r := range g.Rounds {
@@ -566,6 +586,31 @@ type Writer struct {
 	format Format
 	n      int
 	buf    []byte
+	head   headCache
+}
+
+// headCache keeps the first lines of the last game written (appendTextHead or
+// appendYAMLHead) with what they were written from: the games of a stream mostly share
+// their ruleset, players and options (simulate writes them alike for every game), and
+// comparing them costs less than writing them again. The lines depend on nothing else.
+type headCache struct {
+	ok      bool
+	ruleset string
+	players []string
+	options []KV // keys and values; positions are not written
+	text    []byte
+}
+
+// append appends the head of g, as head writes it, to b.
+func (h *headCache) append(b []byte, g *Game, head func([]byte, *Game) []byte) []byte {
+	if !h.ok || h.ruleset != g.Ruleset || !slices.Equal(h.players, g.Players) ||
+		!slices.EqualFunc(h.options, g.Options, func(a, b KV) bool { return a.Key == b.Key && a.Value == b.Value }) {
+		h.text = head(h.text[:0], g)
+		h.ok, h.ruleset = true, g.Ruleset
+		h.players = append(h.players[:0], g.Players...)
+		h.options = append(h.options[:0], g.Options...)
+	}
+	return append(b, h.text...)
 }
 
 // NewWriter returns a Writer of the given format (Auto means Text).
@@ -583,9 +628,9 @@ func (w *Writer) Write(g *Game) error {
 		b = append(b, "---\n"...)
 	}
 	if w.format == YAML {
-		b = AppendYAML(b, g)
+		b = appendYAMLBody(w.head.append(b, g, appendYAMLHead), g)
 	} else {
-		b = AppendText(b, g)
+		b = appendTextBody(w.head.append(b, g, appendTextHead), g)
 	}
 	w.n++
 	w.buf = b

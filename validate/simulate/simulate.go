@@ -458,11 +458,14 @@ func (r *roundSim) play() (*parse.Round, error) {
 	for tries := 0; ; tries++ {
 		shuffle(rng, s.deck)
 		for l := 0; l < n; l++ {
-			var h validate.Hand
+			// Each card is added as Hand.Add adds it (B holds second copies), in registers.
+			var a, b parse.CardSet
 			for _, c := range s.deck[l*t.HandSize : (l+1)*t.HandSize] {
-				h.Add(c)
+				bit := parse.CardSet(1) << (c & 63)
+				b |= a & bit
+				a |= bit
 			}
-			r.hands[l] = h
+			r.hands[l] = validate.Hand{A: a, B: b}
 		}
 		if !s.redeal || r.canPass() {
 			break

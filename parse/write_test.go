@@ -1,0 +1,59 @@
+package parse
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestWriterHeadSameAsFresh: a Writer that keeps the first lines of the game before (the
+// head: game, players and options) writes exactly what AppendText and AppendYAML write for
+// each game afresh, in a stream where the heads repeat, change and come back: every game of
+// the testdata transcripts, each one twice in a row, and the stream then in reverse.
+func TestWriterHeadSameAsFresh(t *testing.T) {
+	corpus := textCorpus(t)
+	names := make([]string, 0, len(corpus))
+	for name := range corpus {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var games []*Game
+	for _, name := range names {
+		gs, _ := ParseBytes(corpus[name], name)
+		for _, g := range gs {
+			games = append(games, g, g)
+		}
+	}
+	// The same players and options in other slices, and an option changed in place of one
+	// kept: the head is rewritten from what the game holds, not from where it is held.
+	g := *games[0]
+	g.Players = slices.Clone(g.Players)
+	g.Options = append(slices.Clone(g.Options), KV{Key: "end", Value: "rounds"})
+	h := g
+	h.Options = slices.Clone(g.Options)
+	h.Options[len(h.Options)-1].Value = "points"
+	games = append(games, &g, &h, &g)
+	stream := append(slices.Clone(games), games...)
+	slices.Reverse(stream[len(games):])
+	require.Greater(t, len(stream), 400)
+
+	for _, format := range []Format{Text, YAML} {
+		var got, want bytes.Buffer
+		w := NewWriter(&got, format)
+		for k, g := range stream {
+			require.NoError(t, w.Write(g))
+			if k > 0 {
+				want.WriteString("---\n")
+			}
+			if format == YAML {
+				want.Write(AppendYAML(nil, g))
+			} else {
+				want.Write(AppendText(nil, g))
+			}
+		}
+		require.Equal(t, want.String(), got.String(), "format %v", format)
+	}
+}

@@ -105,40 +105,45 @@ func defaultPlayers(rs *rulesets.Ruleset) int {
 }
 
 // simulate generates games 1..games on `jobs` workers and writes them in order. Each worker
-// has its own Simulator and makes runs of simBatch consecutive games; at most a few runs per
-// worker are in flight, so memory stays flat. With one worker it all happens here.
+// has its own Simulator, makes runs of simBatch consecutive games and writes their text
+// itself, each game into the memory of the game before (simulate.Options.Reuse); at most a
+// few runs per worker are in flight, so memory stays flat. With one worker it all happens
+// here.
 func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simulate.Options, games, jobs int, format parse.Format) error {
 	if _, err := simulate.New(rs, players, seed, opts); err != nil {
 		return usageError{err}
 	}
+	opts.Reuse = true // every game is written before the next is made
 	bw := bufio.NewWriterSize(e.stdout, 64<<10)
-	out := parse.NewWriter(bw, format)
 	prog := e.newProgress(int64(games), nil)
 	defer prog.done()
-	write := func(g *parse.Game, err error) error {
-		prog.tick()
-		if err != nil {
-			bw.Flush()
-			prog.clear()
-			return fmt.Errorf("simulate: %v", err)
-		}
-		return out.Write(g)
+	failed := func(err error) error {
+		bw.Flush()
+		prog.clear()
+		return fmt.Errorf("simulate: %v", err)
 	}
 	jobs = max(1, min(jobs, (games+simBatch-1)/simBatch))
 	if jobs == 1 {
+		out := parse.NewWriter(bw, format)
 		sim, _ := simulate.New(rs, players, seed, opts)
 		for i := 1; i <= games; i++ {
-			if err := write(sim.Game(i)); err != nil {
+			g, err := sim.Game(i)
+			prog.tick()
+			if err != nil {
+				return failed(err)
+			}
+			if err := out.Write(g); err != nil {
 				return err
 			}
 		}
 		return bw.Flush()
 	}
 	type result struct {
-		from int // games from..from+len(g)-1
-		g    []*parse.Game
-		err  []error
-		done chan struct{}
+		from, n int    // games from..from+n-1
+		text    []byte // the text of the games before the first that failed, if any
+		written int    // how many games text holds
+		err     error  // the error of game from+written, when written < n
+		done    chan struct{}
 	}
 	work := make(chan *result, jobs*2)
 	order := make(chan *result, jobs*2)
@@ -148,8 +153,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 		defer close(order)
 		defer close(work)
 		for i := 1; i <= games; i += simBatch {
-			r := &result{from: i, g: make([]*parse.Game, min(simBatch, games-i+1)), done: make(chan struct{})}
-			r.err = make([]error, len(r.g))
+			r := &result{from: i, n: min(simBatch, games-i+1), done: make(chan struct{})}
 			select {
 			case order <- r:
 			case <-quit:
@@ -165,9 +169,25 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 	for w := 0; w < jobs; w++ {
 		go func() {
 			sim, _ := simulate.New(rs, players, seed, opts)
+			// One Writer for all the worker's games: it separates each game from the one
+			// before, which for the worker's first is the last of another worker's run.
+			to := &batchText{}
+			out := parse.NewWriter(to, format)
+			first := true
 			for r := range work {
-				for k := range r.g {
-					r.g[k], r.err[k] = sim.Game(r.from + k)
+				to.r = &r.text
+				for ; r.written < r.n; r.written++ {
+					i := r.from + r.written
+					g, err := sim.Game(i)
+					if err != nil {
+						r.err = err
+						break
+					}
+					if first && i > 1 {
+						r.text = append(r.text, "---\n"...)
+					}
+					first = false
+					out.Write(g) // cannot fail: batchText.Write does not
 				}
 				close(r.done)
 			}
@@ -175,13 +195,26 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 	}
 	for r := range order {
 		<-r.done
-		for k, g := range r.g {
-			if err := write(g, r.err[k]); err != nil {
-				return err
-			}
+		for k := 0; k < r.written; k++ {
+			prog.tick()
+		}
+		if _, err := bw.Write(r.text); err != nil {
+			return err
+		}
+		if r.err != nil {
+			prog.tick()
+			return failed(r.err)
 		}
 	}
 	return bw.Flush()
+}
+
+// batchText is an io.Writer that appends to a run's text.
+type batchText struct{ r *[]byte }
+
+func (w *batchText) Write(p []byte) (int, error) {
+	*w.r = append(*w.r, p...)
+	return len(p), nil
 }
 
 // simBatch is how many consecutive games a simulate worker makes at a time.

@@ -48,6 +48,9 @@ type Options struct {
 	// to be the injected ones (slower; for tests). Without it each round is checked once,
 	// as it is written.
 	CheckReplay bool
+	// Reuse makes Game write each game into the memory of the game before: the game it
+	// returns is valid until the next call of Game. Without it every game is new memory.
+	Reuse bool
 }
 
 // Injected is an illegal play the generator made on purpose, and the rule it breaks. Trick
@@ -98,13 +101,19 @@ type Simulator struct {
 
 	// Room reused from game to game: the replay of the game so far, its rounds, the
 	// scorer, the round being generated and the seats of tie-breaks (the game written is
-	// the caller's and is new each time).
+	// the caller's and new each time, unless Options.Reuse).
 	rp       validate.Replay
 	rounds   []*validate.PlayedRound
 	scorer   *score.Scorer
 	rd       roundSim
 	seatRoom []int
 	outs     []roundOut // room for rounds written after a game's first, each used once
+	// With Options.Reuse: the game written, and room for rounds after its first (the
+	// first extra rounds used of them)
+	out        *gameOut
+	extra      []*roundOut
+	extras     int
+	gameRounds []*parse.Round // the rounds of a game longer than gameOut holds
 }
 
 // The lines of a game are written into one allocation for a game of up to two rounds (one
@@ -129,6 +138,7 @@ type roundOut struct {
 	tiebreak [outSeats]string
 	deal     [outSeats]parse.PlayerCards
 	passes   [outSeats]parse.Pass
+	bids     [outSeats]parse.Bid
 	tricks   [outTricks]parse.Trick
 	cards    [outSeats * (2*outTricks + 3)]parse.Card
 }
@@ -189,11 +199,14 @@ func (s *Simulator) Injected() []Injected { return s.injected }
 func (s *Simulator) Game(i int) (*parse.Game, error) {
 	s.rng.seed(s.seed, uint64(i))
 	s.injected = s.injected[:0]
-	out := &gameOut{}
+	out := s.gameOut()
 	g := &out.g
 	out.meta[0], out.meta[1] = parse.KV{Key: "seed", Value: s.seed10}, parse.KV{Key: "game", Value: strconv.Itoa(i)}
 	g.Index, g.Ruleset, g.Players, g.Options = i, s.opts.Ruleset, s.names, s.opts.Options
 	g.Meta, g.Rounds = out.meta[:2], out.rounds[:0]
+	if s.opts.Reuse && cap(s.gameRounds) > cap(g.Rounds) {
+		g.Rounds = s.gameRounds[:0] // grown by a long game before
+	}
 	// The replay grows round by round: each round is checked once as it is written and
 	// scored once, so a game costs time in proportion to its length.
 	rp := &s.rp
@@ -235,6 +248,9 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 			return g, fmt.Errorf("game %d round %d: %v", i, rd.number, err)
 		}
 		g.Rounds = append(g.Rounds, src)
+		if s.opts.Reuse && cap(g.Rounds) > len(out.rounds) {
+			s.gameRounds = g.Rounds
+		}
 		if !tb {
 			normal++
 		}
@@ -266,9 +282,29 @@ func (s *Simulator) Game(i int) (*parse.Game, error) {
 	return g, nil
 }
 
-// roundOut returns room for a round written after a game's first, a few rounds' room
-// allocated at a time.
+// gameOut returns room for a game: new, or with Options.Reuse, the game before's room
+// (its rounds are reset as they are played).
+func (s *Simulator) gameOut() *gameOut {
+	if !s.opts.Reuse {
+		return &gameOut{}
+	}
+	if s.out == nil {
+		s.out = &gameOut{}
+	}
+	s.out.g, s.extras = parse.Game{}, 0
+	return s.out
+}
+
+// roundOut returns room for a round written after a game's first: a few rounds' room
+// allocated at a time, each used once, or with Options.Reuse, the game before's.
 func (s *Simulator) roundOut() *roundOut {
+	if s.opts.Reuse {
+		if s.extras == len(s.extra) {
+			s.extra = append(s.extra, &roundOut{})
+		}
+		s.extras++
+		return s.extra[s.extras-1]
+	}
 	if len(s.outs) == 0 {
 		s.outs = make([]roundOut, 4)
 	}
@@ -436,6 +472,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 	rng := &s.rng
 	n := len(r.seats)
 	r.src = &r.out.src
+	*r.src = parse.Round{} // the room of a game before, with Options.Reuse
 	// One block for the round's cards: the deal, the passes and the tricks.
 	if need := n * (2*t.HandSize + t.PassCount); need <= len(r.out.cards) {
 		r.block = r.out.cards[:0:need]
@@ -639,7 +676,7 @@ func (r *roundSim) bid(eldest int) {
 	rs := t.RS
 	rng := &s.rng
 	n := len(r.seats)
-	r.src.Bids = make([]parse.Bid, 0, n)
+	r.src.Bids = room(r.out.bids[:], n)
 	for k := 0; k < n; k++ {
 		l := (eldest + k) % n
 		b := parse.Bid{Player: r.name(l)}

@@ -422,9 +422,10 @@ func TestSimulateMaxRounds(t *testing.T) {
 	require.NoError(t, parse.WriteText(&buf, g))
 }
 
-// BenchmarkSimulate generates one 4-player Hearts game per iteration.
+// BenchmarkSimulate generates one 4-player Hearts game per iteration, each into the memory
+// of the game before as the command does.
 func BenchmarkSimulate(b *testing.B) {
-	sim, err := simulate.New(simRules(b, "hearts", nil), 4, 1, simulate.Options{})
+	sim, err := simulate.New(simRules(b, "hearts", nil), 4, 1, simulate.Options{Reuse: true})
 	require.NoError(b, err)
 	b.ReportAllocs()
 	rounds := 0
@@ -436,4 +437,27 @@ func BenchmarkSimulate(b *testing.B) {
 		rounds += len(g.Rounds)
 	}
 	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
+}
+
+// TestSimulateReuseSameAsFresh: a Simulator that writes each game into the memory of the
+// game before (Options.Reuse) writes the games a fresh one writes, for every table: after
+// long games and short ones, tie-breaks, bids, moons and injected plays, with the deal and
+// without, the same text and the same injected plays.
+func TestSimulateReuseSameAsFresh(t *testing.T) {
+	t.Parallel()
+	for _, c := range simConfigList(t) {
+		for _, opts := range []simulate.Options{{WithDeal: true, Illegal: 0.05}, {Leaders: true}} {
+			fresh := newSim(t, c, 3, opts)
+			opts.Reuse = true
+			reused := newSim(t, c, 3, opts)
+			for _, i := range []int{1, 2, 3, 9, 4} {
+				want, err := fresh.Game(i)
+				require.NoError(t, err, "%v game %d", c, i)
+				got, err := reused.Game(i)
+				require.NoError(t, err, "%v game %d", c, i)
+				require.Equal(t, string(parse.AppendText(nil, want)), string(parse.AppendText(nil, got)), "%v game %d", c, i)
+				require.Equal(t, fresh.Injected(), reused.Injected(), "%v game %d", c, i)
+			}
+		}
+	}
 }

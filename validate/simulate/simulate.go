@@ -493,7 +493,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 	}
 	s.deck = append(s.deck[:0], s.sorted...)
 	for tries := 0; ; tries++ {
-		shuffle(rng, s.deck)
+		rng.shuffle(s.deck)
 		for l := 0; l < n; l++ {
 			// Each card is added as Hand.Add adds it (B holds second copies), in registers.
 			var a, b parse.CardSet
@@ -909,15 +909,6 @@ func room[T any](a []T, n int) []T {
 		return a[:0:n]
 	}
 	return make([]T, 0, n)
-}
-
-// shuffle is rand.Rand.Shuffle on cards (the same random numbers, the same order) without the
-// call of a swap function for every card.
-func shuffle(rng *random, cards []parse.Card) {
-	for i := len(cards) - 1; i > 0; i-- {
-		j := int(rng.Uint64N(uint64(i + 1)))
-		cards[i], cards[j] = cards[j], cards[i]
-	}
 }
 
 // nth returns the k-th lowest card of a set (0-based).

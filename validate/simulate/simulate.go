@@ -94,10 +94,13 @@ type Simulator struct {
 	deck     []parse.Card
 	sorted   []parse.Card // the deck of sortedOf in card order, as every deal starts from it
 	sortedOf *rulesets.Table
-	cards    []parse.Card
-	redeal   bool   // a deal may leave a hand too few cards it may pass: such deals are dealt again
-	tied     []int  // scratch for the seats of a tie-break
-	seed10   string // the seed, in decimal
+	// the strength of each card for choose, under strengthOf
+	strength   [64]int8
+	strengthOf *validate.Rules
+	cards      []parse.Card
+	redeal     bool   // a deal may leave a hand too few cards it may pass: such deals are dealt again
+	tied       []int  // scratch for the seats of a tie-break
+	seed10     string // the seed, in decimal
 
 	// Room reused from game to game: the replay of the game so far, its rounds, the
 	// scorer, the round being generated and the seats of tie-breaks (the game written is
@@ -736,9 +739,10 @@ func (r *roundSim) playTricks(eldest int) error {
 	// st.Led is rules.LedSuit of the trick's cards, kept up to date as the cards are played.
 	st := validate.TrickState{Trick: 1, Led: parse.NoSuit}
 	for ti := 0; ti < t.HandSize; ti, st = ti+1, st.Next() {
-		// The trick's cards go straight into the round's block; trick holds them as a Hand
-		// for Taking.TakeHand (added as Taking.Take adds them).
+		// The trick's cards go straight into the round's block (it has room for them);
+		// trick holds them as a Hand for Taking.TakeHand (added as Taking.Take adds them).
 		start := len(r.block)
+		cards := r.block[start : start+n : start+n]
 		var trick validate.Hand
 		p := leader
 		for k := 0; k < n; k++ { // st.Pos is k
@@ -759,20 +763,20 @@ func (r *roundSim) playTricks(eldest int) error {
 					plan = r.spadesPlan(p)
 				}
 				if plan != planRandom && rng.IntN(4) != 0 {
-					c = r.choose(plan, allowed, r.block[start:], st.Led)
+					c = r.choose(plan, allowed, cards[:k], st.Led)
 				} else {
 					c = nth(allowed, rng.IntN(allowed.Len()))
 				}
 			}
 			hand.Remove(c)
-			r.block = append(r.block, c)
+			cards[k] = c
 			trick.Add(c)
 			st.Play(rules, c)
 			if p++; p == n {
 				p = 0
 			}
 		}
-		cards := r.kept(start)
+		r.block = r.block[:start+n]
 		tr := &r.src.Tricks[ti]
 		*tr = parse.Trick{Cards: cards}
 		if s.opts.Leaders || (ti == 0 && writeLeader1) {
@@ -824,43 +828,76 @@ func (r *roundSim) firstOrIllegal(p, ti int, allowed parse.CardSet, st *validate
 }
 
 // choose picks a legal card by plan (planWin or planDuck) to the trick's cards so far, of
-// which led is the led suit (rules.LedSuit).
+// which led is the led suit (rules.LedSuit): win with the highest card that wins, duck with
+// the highest card that does not, or when leading, with the lowest; where no card does what
+// is wanted, throw the lowest. Of cards of equal strength the first in card order is taken,
+// but the last for a lead that ducks.
 func (r *roundSim) choose(plan int8, legal parse.CardSet, cards []parse.Card, led parse.Suit) parse.Card {
-	rules := r.rules
-	trump := rules.Trump()
-	// strength orders cards for "high" and "low": trumps above everything.
-	strength := func(c parse.Card) int {
-		v := rules.Power(c)
-		if trump != parse.NoSuit && rules.SuitOf(c) == trump {
-			v += 100
-		}
-		return v
-	}
+	str := r.s.strengths(r.rules)
 	want := plan == planWin
-	lead := len(cards) == 0
-	best, lowest := parse.NoCard, parse.NoCard
-	bestV, lowestV := 0, 0
-	var winning parse.CardSet // the cards that would win the trick as it stands
-	if !lead {
-		winning = rules.Winning(cards, led, legal)
+	if len(cards) == 0 { // a lead
+		if want {
+			return firstMax(legal, str)
+		}
+		return lastMin(legal, str)
 	}
-	for set := legal; set != 0; set &= set - 1 {
-		c := set.Lowest()
-		v := strength(c)
-		if lowest == parse.NoCard || v < lowestV {
-			lowest, lowestV = c, v
+	winning := r.rules.Winning(cards, led, legal) // the cards that would win the trick as it stands
+	cand := legal &^ winning
+	if want {
+		cand = legal & winning
+	}
+	if cand == 0 {
+		return firstMin(legal, str)
+	}
+	return firstMax(cand, str)
+}
+
+// strengths returns the strength of every card by which choose orders them for "high" and
+// "low" (power within the suit, trumps 100 above), kept for the rules of the last round.
+func (s *Simulator) strengths(rules *validate.Rules) *[64]int8 {
+	if s.strengthOf != rules {
+		trump := rules.Trump()
+		for c := parse.Card(0); c < parse.NumCards; c++ {
+			v := rules.Power(c)
+			if trump != parse.NoSuit && rules.SuitOf(c) == trump {
+				v += 100
+			}
+			s.strength[c] = int8(v)
 		}
-		if wins := winning.Has(c); wins != want && !lead {
-			continue
-		}
-		// Win with the highest card; duck with the highest card that still ducks, or
-		// when leading, with the lowest.
-		if best == parse.NoCard || (v > bestV) != (lead && !want) {
-			best, bestV = c, v
+		s.strengthOf = rules
+	}
+	return &s.strength
+}
+
+// firstMax returns the first card of a set, in card order, of the highest strength.
+func firstMax(set parse.CardSet, str *[64]int8) parse.Card {
+	best, bv := parse.NoCard, int8(-128)
+	for ; set != 0; set &= set - 1 {
+		if c := set.Lowest(); str[c&63] > bv {
+			best, bv = c, str[c&63]
 		}
 	}
-	if best == parse.NoCard {
-		return lowest // nothing does what is wanted: throw the lowest card
+	return best
+}
+
+// firstMin returns the first card of a set, in card order, of the lowest strength.
+func firstMin(set parse.CardSet, str *[64]int8) parse.Card {
+	best, bv := parse.NoCard, int8(127)
+	for ; set != 0; set &= set - 1 {
+		if c := set.Lowest(); str[c&63] < bv {
+			best, bv = c, str[c&63]
+		}
+	}
+	return best
+}
+
+// lastMin returns the last card of a set, in card order, of the lowest strength.
+func lastMin(set parse.CardSet, str *[64]int8) parse.Card {
+	best, bv := parse.NoCard, int8(127)
+	for ; set != 0; set &= set - 1 {
+		if c := set.Lowest(); str[c&63] <= bv {
+			best, bv = c, str[c&63]
+		}
 	}
 	return best
 }

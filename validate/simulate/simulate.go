@@ -421,6 +421,7 @@ type roundSim struct {
 	flRule  string
 	lowClub parse.Card
 	spades  bool
+	special bool // Options.Illegal above 0: any play may be made illegal
 }
 
 // reset starts the round: what play reads before it writes it (hands, bids and plans are
@@ -734,7 +735,7 @@ func (r *roundSim) playTricks(eldest int) error {
 
 	// The loop over the cards carries few values across its calls: what it reads rarely
 	// (the first lead's rule, injection) is read from r where it is needed.
-	special := s.opts.Illegal > 0 // every play may be made illegal
+	r.special = s.opts.Illegal > 0 // every play may be made illegal
 	r.src.Tricks = room(r.out.tricks[:], t.HandSize)[:t.HandSize]
 	// st.Led is rules.LedSuit of the trick's cards, kept up to date as the cards are played.
 	st := validate.TrickState{Trick: 1, Led: parse.NoSuit}
@@ -750,7 +751,7 @@ func (r *roundSim) playTricks(eldest int) error {
 			allowed := rules.Legal(*hand, &st)
 			var c parse.Card
 			picked := false
-			if special || ti == 0 && k == 0 {
+			if r.special || ti == 0 && k == 0 {
 				var err error
 				if allowed, c, picked, err = r.firstOrIllegal(p, ti, allowed, &st); err != nil {
 					return err
@@ -768,7 +769,11 @@ func (r *roundSim) playTricks(eldest int) error {
 					c = nth(allowed, rng.IntN(allowed.Len()))
 				}
 			}
-			hand.Remove(c)
+			if hand.B == 0 { // hand.Remove(c) where no card has a second copy
+				hand.A &^= 1 << (c & 63)
+			} else {
+				hand.Remove(c)
+			}
 			cards[k] = c
 			trick.Add(c)
 			st.Play(rules, c)

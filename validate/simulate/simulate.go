@@ -619,26 +619,37 @@ func (r *roundSim) pass(off int) {
 			r.src.Passes = append(r.src.Passes, parse.Pass{Player: r.name(l), Cards: r.kept(start)})
 		}
 	}
+	// Each card passed is removed (Hand.Remove) and added (Hand.Add) where it goes; with
+	// no second copies, that is clearing and setting bits.
 	for l := 0; l < n; l++ {
-		p := passed[l]
+		p, h := passed[l], &r.hands[l]
+		if p.B == 0 && h.B == 0 {
+			h.A &^= p.A
+			continue
+		}
 		for set := p.A; set != 0; set &= set - 1 {
 			c := set.Lowest()
-			r.hands[l].Remove(c)
+			h.Remove(c)
 			if p.B.Has(c) {
-				r.hands[l].Remove(c)
+				h.Remove(c)
 			}
 		}
 	}
 	for l := 0; l < n; l++ {
-		p, to := passed[l], l+off
+		to := l + off
 		if to >= n {
 			to -= n
 		}
+		p, h := passed[l], &r.hands[to]
+		if p.B == 0 && h.A&p.A == 0 {
+			h.A |= p.A
+			continue
+		}
 		for set := p.A; set != 0; set &= set - 1 {
 			c := set.Lowest()
-			r.hands[to].Add(c)
+			h.Add(c)
 			if p.B.Has(c) {
-				r.hands[to].Add(c)
+				h.Add(c)
 			}
 		}
 	}
@@ -769,13 +780,15 @@ func (r *roundSim) playTricks(eldest int) error {
 					c = nth(allowed, rng.IntN(allowed.Len()))
 				}
 			}
+			bit := parse.CardSet(1) << (c & 63)
 			if hand.B == 0 { // hand.Remove(c) where no card has a second copy
-				hand.A &^= 1 << (c & 63)
+				hand.A &^= bit
 			} else {
 				hand.Remove(c)
 			}
 			cards[k] = c
-			trick.Add(c)
+			trick.B |= trick.A & bit // trick.Add(c), as Taking.Take adds
+			trick.A |= bit
 			st.Play(rules, c)
 			if p++; p == n {
 				p = 0

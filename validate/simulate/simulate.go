@@ -411,10 +411,13 @@ type roundSim struct {
 	out   *roundOut // room for the round written
 	src   *parse.Round
 	hands [validate.MaxSeats]validate.Hand
-	taken validate.Taking // the tricks taken so far
+	taken validate.Taking // the tricks taken so far, where keepTaken
 	bids  [validate.MaxSeats]parse.Bid
 	plan  [validate.MaxSeats]int8
 	block []parse.Card // the round's cards, as written (see kept)
+	// keepTaken: the play needs what was taken (the Spades plans, a moon choice); other
+	// rounds do not keep taken
+	keepTaken bool
 
 	// for the play (playTricks): the first-lead rule as it applies and the lowest club, and
 	// whether the round is of Spades
@@ -430,7 +433,11 @@ type roundSim struct {
 func (r *roundSim) reset(s *Simulator, number int, seats []int, dealer int, rules *validate.Rules, passDir string, tb bool, sc *score.Scorer) {
 	r.s, r.number, r.seats, r.dealer, r.rules = s, number, seats, dealer, rules
 	r.passDir, r.tiebreak, r.scorer = passDir, tb, sc
-	r.taken = validate.Taking{}
+	t := rules.Table
+	r.keepTaken = t.RS.Family == rulesets.Spades || t.RS.Moon == "choice"
+	if r.keepTaken {
+		r.taken = validate.Taking{}
+	}
 }
 
 // kept returns the cards appended to the round's block since start, as a list of their own.
@@ -516,11 +523,11 @@ func (r *roundSim) play() (*parse.Round, error) {
 		}
 	}
 	if s.opts.WithDeal {
-		r.src.Deal = room(r.out.deal[:], n)
+		r.src.Deal = room(r.out.deal[:], n)[:n]
 		for l := 0; l < n; l++ {
 			start := len(r.block)
 			r.block = appendHand(r.block, r.hands[l])
-			r.src.Deal = append(r.src.Deal, parse.PlayerCards{Player: r.name(l), Cards: r.kept(start)})
+			r.src.Deal[l] = parse.PlayerCards{Player: r.name(l), Cards: r.kept(start)}
 		}
 	}
 
@@ -590,7 +597,7 @@ func (r *roundSim) pass(off int) {
 	noPass := s.noPass
 	injects := s.opts.WithDeal && s.opts.Illegal > 0
 	if s.opts.WithDeal {
-		r.src.Passes = room(r.out.passes[:], n)
+		r.src.Passes = room(r.out.passes[:], n)[:n]
 	}
 	var passed [validate.MaxSeats]validate.Hand // each seat's cards passed
 	for l := 0; l < n; l++ {
@@ -616,7 +623,7 @@ func (r *roundSim) pass(off int) {
 		if s.opts.WithDeal { // the pass line lists the cards in card order
 			start := len(r.block)
 			r.block = appendHand(r.block, p)
-			r.src.Passes = append(r.src.Passes, parse.Pass{Player: r.name(l), Cards: r.kept(start)})
+			r.src.Passes[l] = parse.Pass{Player: r.name(l), Cards: r.kept(start)}
 		}
 	}
 	// Each card passed is removed (Hand.Remove) and added (Hand.Add) where it goes; with
@@ -751,11 +758,9 @@ func (r *roundSim) playTricks(eldest int) error {
 	// st.Led is rules.LedSuit of the trick's cards, kept up to date as the cards are played.
 	st := validate.TrickState{Trick: 1, Led: parse.NoSuit}
 	for ti := 0; ti < t.HandSize; ti, st = ti+1, st.Next() {
-		// The trick's cards go straight into the round's block (it has room for them);
-		// trick holds them as a Hand for Taking.TakeHand (added as Taking.Take adds them).
+		// The trick's cards go straight into the round's block (it has room for them).
 		start := len(r.block)
 		cards := r.block[start : start+n : start+n]
-		var trick validate.Hand
 		p := leader
 		for k := 0; k < n; k++ { // st.Pos is k
 			hand := &r.hands[p]
@@ -780,15 +785,12 @@ func (r *roundSim) playTricks(eldest int) error {
 					c = nth(allowed, rng.IntN(allowed.Len()))
 				}
 			}
-			bit := parse.CardSet(1) << (c & 63)
 			if hand.B == 0 { // hand.Remove(c) where no card has a second copy
-				hand.A &^= bit
+				hand.A &^= 1 << (c & 63)
 			} else {
 				hand.Remove(c)
 			}
 			cards[k] = c
-			trick.B |= trick.A & bit // trick.Add(c), as Taking.Take adds
-			trick.A |= bit
 			st.Play(rules, c)
 			if p++; p == n {
 				p = 0
@@ -807,7 +809,9 @@ func (r *roundSim) playTricks(eldest int) error {
 				w -= n
 			}
 		}
-		r.taken.TakeHand(trick, leader, w, ti == t.HandSize-1)
+		if r.keepTaken {
+			r.taken.Take(cards, leader, w, ti == t.HandSize-1)
+		}
 		leader = validate.NextLeader(leader, w)
 	}
 	return nil

@@ -49,7 +49,8 @@ type Options struct {
 	// as it is written.
 	CheckReplay bool
 	// Reuse makes Game write each game into the memory of the game before: the game it
-	// returns is valid until the next call of Game. Without it every game is new memory.
+	// returns is valid until the next call of Game, and read-only (the next game writes
+	// only what it sets). Without it every game is new memory.
 	Reuse bool
 }
 
@@ -798,7 +799,7 @@ func (r *roundSim) playTricks(eldest int) error {
 		}
 		r.block = r.block[:start+n]
 		tr := &r.src.Tricks[ti]
-		*tr = parse.Trick{Cards: cards}
+		tr.Cards, tr.Leader = cards, "" // the other fields are never written
 		if s.opts.Leaders || (ti == 0 && writeLeader1) {
 			tr.Leader = r.name(leader)
 		}

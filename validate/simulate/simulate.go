@@ -507,12 +507,19 @@ func (r *roundSim) play() (*parse.Round, error) {
 	for tries := 0; ; tries++ {
 		rng.shuffle(s.deck)
 		for l := 0; l < n; l++ {
-			// Each card is added as Hand.Add adds it (B holds second copies), in registers.
+			// Each card is added as Hand.Add adds it (B holds second copies), in registers;
+			// from one deck, there are none.
 			var a, b parse.CardSet
-			for _, c := range s.deck[l*t.HandSize : (l+1)*t.HandSize] {
-				bit := parse.CardSet(1) << (c & 63)
-				b |= a & bit
-				a |= bit
+			if dealt := s.deck[l*t.HandSize : (l+1)*t.HandSize]; t.Deck2 == 0 {
+				for _, c := range dealt {
+					a |= 1 << (c & 63)
+				}
+			} else {
+				for _, c := range dealt {
+					bit := parse.CardSet(1) << (c & 63)
+					b |= a & bit
+					a |= bit
+				}
 			}
 			r.hands[l] = validate.Hand{A: a, B: b}
 		}

@@ -4,3 +4,6 @@ import "github.com/tricks-dev/tricks/parse"
 
 // PassConflicts exposes passConflicts to the external tests.
 func (v *Validator) PassConflicts(g *parse.Game, r *PlayedRound) int { return v.passConflicts(g, r) }
+
+// SetCleanPass turns the one pass over clean tricks on or off (see cleanPass).
+func SetCleanPass(on bool) { cleanPass = on }

@@ -156,3 +156,34 @@ func plainRound(r *validate.PlayedRound) validate.PlayedRound {
 	}
 	return c
 }
+
+// TestCleanTricksMatchTwoPasses: the one pass over the clean tricks of a round (hands known
+// from the deal) gives exactly what passes 1 and 2 give for them: the same rounds
+// (violations, hands, leaders and winners, cards and tricks won) and the same results, over
+// games with illegal plays, slips and transcript errors.
+func TestCleanTricksMatchTwoPasses(t *testing.T) {
+	cases := reuseCases(t)
+	replay := func(c reuseCase, clean bool) (*validate.Replay, error) {
+		validate.SetCleanPass(clean)
+		defer validate.SetCleanPass(true)
+		v := validate.New()
+		v.Diagnose = true
+		return v.ReplayOwn(c.g, c.rs, c.own)
+	}
+	for _, c := range cases {
+		want, wantErr := replay(c, false)
+		got, err := replay(c, true)
+		if wantErr != nil {
+			require.Error(t, err, c.name)
+			require.Equal(t, wantErr.Error(), err.Error(), c.name)
+			continue
+		}
+		require.NoError(t, err, c.name)
+		require.Equal(t, len(want.Rounds), len(got.Rounds), c.name)
+		for i := range want.Rounds {
+			require.Equal(t, *want.Rounds[i], *got.Rounds[i], "%s round %d", c.name, i+1)
+			require.Equal(t, want.Rounds[i].View(c.g), got.Rounds[i].View(c.g), "%s round %d", c.name, i+1)
+		}
+		require.Equal(t, score.Score(want), score.Score(got), c.name)
+	}
+}

@@ -319,7 +319,13 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	}
 	var inferred [MaxSeats]Hand
 	next := firstLeader
-	for ti := 0; ti < nt; ti++ {
+	// Simple hands (see judge) play their clean tricks in one pass (cleanTricks); the rest,
+	// from the first trick that is not clean, takes the two passes below.
+	from, broken := 0, false
+	if allKnown && cleanPass && simpleHands(hands, n) {
+		from, next, broken = v.cleanTricks(r, hands, next)
+	}
+	for ti := from; ti < nt; ti++ {
 		if allKnown {
 			if ti, next = v.plainTricks(r, ti, next); ti == nt {
 				break
@@ -391,8 +397,9 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		}
 	}
 	// Without the deal, the hands inferred from the play are complete now: the holder of the
-	// lowest club nearest eldest is known (two decks may hold two).
-	if holder < 0 && firstLead != "eldest" {
+	// lowest club nearest eldest is known (two decks may hold two). With every hand known,
+	// FirstLeader has looked at them all (and the clean tricks have been played from them).
+	if holder < 0 && firstLead != "eldest" && !allKnown {
 		holder = clubHolder(hands[:n], nil, eldest, lc)
 	}
 
@@ -401,7 +408,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		return true // a trial replay past its budget (diagnose.go): the rest does not matter
 	}
 	v.firstLead(g, r, &src.Tricks[0], int(v.leaders[0]), eldest, holder, lc, firstLead)
-	if !v.judge(g, r, hands, known) {
+	if !v.judge(g, r, hands, known, from, broken) {
 		return true
 	}
 	r.Played = len(src.Tricks)
@@ -443,12 +450,125 @@ func (v *Validator) plainTricks(r *PlayedRound, ti, next int) (int, int) {
 	return ti, next
 }
 
+// cleanPass says whether play takes clean tricks in one pass (cleanTricks); the tests turn
+// it off to compare with the two passes.
+var cleanPass = true
+
+// simpleHands reports whether the n hands, every one known, are simple (see judge).
+func simpleHands(hands *[MaxSeats]Hand, n int) bool {
+	var b parse.CardSet
+	for l := 0; l < n; l++ {
+		b |= hands[l].B
+	}
+	return b == 0
+}
+
+// cleanTricks plays the tricks from the first on while they are clean, passes 1 and 2 of
+// play in one: plain for pass 1 (see plainTricks), with simple hands (see judge), every
+// card held, surely legal (Rules.surelyLegal) and played once in the trick, so that
+// neither pass has anything to report. It takes each trick's leader and winner as
+// plainTricks does (the keys of Rules.suitedWinner), plays its cards as
+// cardScan.runSimple does (cleanFollow), and gives it to its winner (Taking.win,
+// TakeHand's). It returns the first trick that is not clean (the hands as they were before
+// it), its leader, and the break state before it: passes 1 and 2 go on from there as they
+// would have after these tricks, which gave them nothing to report.
+func (v *Validator) cleanTricks(r *PlayedRound, hands *[MaxSeats]Hand, next int) (ti, leader int, broken bool) {
+	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
+	leaders, winners := v.leaders, v.winners
+	if r.Table.Deck2 != 0 || next < 0 || n == 0 || len(leaders) < len(tricks) || len(winners) < len(tricks) {
+		return 0, next, false
+	}
+	for ; ti < len(tricks); ti++ {
+		tr := &tricks[ti]
+		cards := tr.Cards
+		if len(cards) != n || tr.Leader != "" {
+			break
+		}
+		c := cards[0]
+		if c >= parse.NumCards || rules.suitOf[c] == parse.NoSuit {
+			break
+		}
+		led := rules.suitOf[c]
+		bit := parse.CardSet(1) << (c & 63)
+		h := &hands[next&(MaxSeats-1)] // next < n <= MaxSeats
+		if h.A&bit == 0 || bit&rules.noLead(broken) != 0 {
+			break // not held, or a lead surelyLegal leaves to Judge
+		}
+		keys := &rules.winKey[led&3]
+		h.A &^= bit
+		p := next + 1
+		if p == n {
+			p = 0
+		}
+		k, won, best := cleanFollow(hands, cards, p, keys, rules.mask[led&7], rules.banned(ti), bit, int(keys[c])<<4|(MaxSeats-1))
+		if k < len(cards) {
+			// Give the cards played back to their hands: passes 1 and 2 take the trick.
+			for j, p := 0, next; j < k; j++ {
+				hands[p&(MaxSeats-1)].A |= parse.CardSet(1) << (cards[j] & 63)
+				if p++; p == n {
+					p = 0
+				}
+			}
+			break
+		}
+		leader := next
+		if next += MaxSeats - 1 - best&(MaxSeats-1); next >= n {
+			next -= n
+		}
+		leaders[ti], winners[ti] = int8(leader), int8(next)
+		if ti < len(r.leaders) {
+			r.leaders[ti], r.winners[ti] = int8(leader), int8(next)
+		}
+		broken = broken || rules.BreaksAny(won) // every card of the trick, once
+		r.win(Hand{A: won}, next)
+	}
+	return ti, next, broken
+}
+
+// cleanFollow plays the cards of a clean trick after its lead (cleanTricks), from seat p on,
+// while each is held and played once in the trick (won: its cards so far) and follows the
+// suit led (suit: its cards) or surely may be discarded (surelyDiscards, with ban the
+// cards banned from the trick). It returns how many of the trick's cards are played, the
+// trick's cards so far, and the winner so far as suitedWinner takes it (keys), the first
+// card of the highest key: best holds its key above, 15 less its position below (so that
+// of equal keys the first is the highest). It calls nothing, so that the loop keeps its
+// values in registers.
+func cleanFollow(hands *[MaxSeats]Hand, cards []parse.Card, p int, keys *[parse.NumCards]int8, suit, ban, won parse.CardSet, best int) (int, parse.CardSet, int) {
+	k := 1
+	for ; k < len(cards); k++ {
+		c := cards[k]
+		if c >= parse.NumCards {
+			break
+		}
+		bit := parse.CardSet(1) << (c & 63)
+		h := &hands[p&(MaxSeats-1)] // p < len(cards) <= MaxSeats
+		a := h.A
+		if a&bit == 0 || won&bit != 0 {
+			break // not held, or played twice: pass 2 reports it
+		}
+		// Following the suit led is always legal (Judge says so too).
+		if bit&suit == 0 && !surelyDiscards(a, bit, suit, ban) {
+			break // Judge's to say
+		}
+		h.A = a &^ bit // h.Remove(c): B is empty
+		won |= bit
+		best = max(best, int(keys[c])<<4|(MaxSeats-1-k))
+		if p++; p == len(cards) {
+			p = 0
+		}
+	}
+	return k, won, best
+}
+
 // judge is pass 2 of play: the legality of each card against the hands (known, or inferred
-// from the play), and the cards and tricks won. It returns false when a trial replay
+// from the play), and the cards and tricks won, from trick from on (with broken the break
+// state before it: the tricks before are cleanTricks'). It returns false when a trial replay
 // (diagnose.go) went past its budget.
-func (v *Validator) judge(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
+func (v *Validator) judge(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool, from int, broken bool) bool {
 	src := r.Src
-	broken := false
+	if from == len(src.Tricks) {
+		return true // every trick was clean
+	}
 	sc := cardScan{hands: hands, known: known, bad: v.bad, rules: r.Rules, n: len(r.Seats)}
 	// Simple hands: every hand known, one copy of each card in it (one deck, nothing passed
 	// twice over): no card to look up in bad, no second copy to remove.
@@ -456,7 +576,7 @@ func (v *Validator) judge(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, 
 	for l := 0; l < sc.n; l++ {
 		simple = simple && known[l] && hands[l].B == 0
 	}
-	for ti := range src.Tricks {
+	for ti := from; ti < len(src.Tricks); ti++ {
 		if ti > 0 && r.over() {
 			return false // the rest does not matter
 		}

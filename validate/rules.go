@@ -166,12 +166,36 @@ func (r *Rules) Judge(hand Hand, c parse.Card, st *TrickState) string {
 func (r *Rules) surelyLegal(held, bit parse.CardSet, ti, k int, led parse.Suit, broken bool) bool {
 	switch {
 	case k == 0: // a lead: the break suit only
-		return broken || bit&r.brkMask == 0
+		return bit&r.noLead(broken) == 0
 	case led == parse.NoSuit: // after a fool
 		return true
-	default: // not following the suit led: a void, and no penalty card on trick 1
-		return held&r.mask[led&7] == 0 && (ti > 0 || bit&r.banMask == 0)
+	default:
+		return surelyDiscards(held, bit, r.mask[led&7], r.banned(ti))
 	}
+}
+
+// noLead returns the cards surelyLegal does not let lead with broken the break state: the
+// break suit until it is broken.
+func (r *Rules) noLead(broken bool) parse.CardSet {
+	if broken {
+		return 0
+	}
+	return r.brkMask
+}
+
+// banned returns the cards surelyLegal does not let discard to trick ti (0-based): the
+// penalty cards on the first trick, under the first-trick ban.
+func (r *Rules) banned(ti int) parse.CardSet {
+	if ti > 0 {
+		return 0
+	}
+	return r.banMask
+}
+
+// surelyDiscards is surelyLegal for card bit, not of the suit led (suit: its cards), played
+// from held, with ban the cards banned from the trick: a void, and no card banned.
+func surelyDiscards(held, bit, suit, ban parse.CardSet) bool {
+	return held&suit == 0 && bit&ban == 0
 }
 
 // Legal returns the cards of hand that may be played at st (first-lead rules aside).
@@ -470,9 +494,7 @@ func (t *Taking) Take(cards []parse.Card, leader, w int, last bool) {
 func (t *Taking) TakeHand(trick Hand, leader, w int, last bool) {
 	switch {
 	case w >= 0:
-		t.Won[w] = union(t.Won[w], union(trick, t.carried))
-		t.carried = Hand{}
-		t.Tricks[w]++
+		t.win(trick, w)
 	case last:
 		t.Won[leader] = union(t.Won[leader], union(trick, t.carried))
 		t.carried = Hand{}
@@ -482,4 +504,11 @@ func (t *Taking) TakeHand(trick Hand, leader, w int, last bool) {
 		t.carried = union(t.carried, trick)
 		t.Carried++
 	}
+}
+
+// win is TakeHand of a trick won by w (>= 0).
+func (t *Taking) win(trick Hand, w int) {
+	t.Won[w] = union(t.Won[w], union(trick, t.carried))
+	t.carried = Hand{}
+	t.Tricks[w]++
 }

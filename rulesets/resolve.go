@@ -102,6 +102,12 @@ type Resolver struct {
 	choice Choice
 	cache  map[string]*Ruleset
 	kb     []byte // the key being looked up (a look-up by string(kb) does not allocate)
+	// the last game's ruleset name and option lines, and the ruleset Resolve gave it: a run
+	// of games of the same rules finds theirs without building the key (lastOpts holds
+	// copies of the option lines; their strings are the games', which are never changed)
+	lastName string
+	lastOpts []parse.KV
+	last     *Ruleset
 }
 
 // NewResolver returns a Resolver for c (the zero Choice: the transcripts' own rules).
@@ -122,8 +128,12 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		pos.File = g.File
 		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
 	}
+	if r.last != nil && name == r.lastName && sameOptions(g.Options, r.lastOpts) {
+		return r.last, nil // the key is the last one's
+	}
 	r.kb = appendKey(r.kb[:0], name, g.Options)
 	if rs, ok := r.cache[string(r.kb)]; ok {
+		r.remember(name, g.Options, rs)
 		return rs, nil
 	}
 	var base *Ruleset
@@ -163,7 +173,27 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		clear(r.cache)
 	}
 	r.cache[string(r.kb)] = rs
+	r.remember(name, g.Options, rs)
 	return rs, nil
+}
+
+// remember keeps the name and option lines Resolve gave rs for, for the next game.
+func (r *Resolver) remember(name string, opts []parse.KV, rs *Ruleset) {
+	r.lastName, r.lastOpts, r.last = name, append(r.lastOpts[:0], opts...), rs
+}
+
+// sameOptions reports whether two lists of option lines have the same keys and values in
+// the same order: the same key (appendKey) for the same name.
+func sameOptions(a, b []parse.KV) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Key != b[i].Key || a[i].Value != b[i].Value {
+			return false
+		}
+	}
+	return true
 }
 
 // Own returns the transcript's own rules: its game line's built-in ruleset with its option

@@ -295,7 +295,8 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool) bool {
 	src, t, rules := r.Src, r.Table, r.Rules
 	n := len(r.Seats)
-	r.known, r.start = *known, *hands
+	copy(r.known[:n], known[:n]) // the seats from n on are zero in both: r is a new round
+	copy(r.start[:n], hands[:n])
 	eldest := r.Local(Eldest(r.Seats, r.Dealer, len(g.Players)))
 
 	firstLead, lc := rules.FirstLeadRule()
@@ -767,11 +768,23 @@ func (v *Validator) illegal(g *parse.Game, r *PlayedRound, tr *parse.Trick, ti, 
 // cardMask returns the set of the cards (a card outside the sets adds nothing).
 func cardMask(cards []parse.Card) parse.CardSet {
 	var m parse.CardSet
+	for ; len(cards) >= 4; cards = cards[4:] { // a load a card, where the shift needs a test of c
+		m |= cardBits[cards[0]] | cardBits[cards[1]] | cardBits[cards[2]] | cardBits[cards[3]]
+	}
 	for _, c := range cards {
-		m |= parse.CardSet(1) << c
+		m |= cardBits[c]
 	}
 	return m
 }
+
+// cardBits holds the set of each card value: the card alone, empty for a value outside the
+// sets (as 1 << c is).
+var cardBits = func() (b [256]parse.CardSet) {
+	for c := range 64 {
+		b[c] = 1 << c
+	}
+	return
+}()
 
 // union is the multiset union of two hands as Add makes it: a card present twice or more
 // counts twice.

@@ -53,8 +53,14 @@ type heartsCalc struct {
 func (h *heartsCalc) tally(vs *valueSets) {
 	for l := 0; l < h.n; l++ {
 		won := h.r.Won[l]
+		if won.A&vs.all == 0 {
+			continue // no card of value (B holds second copies of cards of A)
+		}
 		for _, g := range vs.groups {
-			k := bits.OnesCount64(uint64(won.A&g.cards)) + bits.OnesCount64(uint64(won.B&g.cards))
+			k := bits.OnesCount64(uint64(won.A & g.cards))
+			if won.B != 0 {
+				k += bits.OnesCount64(uint64(won.B & g.cards))
+			}
 			h.card[l] += k * g.value
 			if g.value > 0 {
 				h.pen[l] += k
@@ -69,6 +75,7 @@ func (h *heartsCalc) tally(vs *valueSets) {
 type valueSets struct {
 	t      *rulesets.Table
 	groups []valueGroup
+	all    parse.CardSet // the cards of the groups
 }
 
 type valueGroup struct {
@@ -86,13 +93,14 @@ func (sc *Scorer) valuesOf(t *rulesets.Table) *valueSets {
 	}
 	vs := &sc.values[sc.nextValues]
 	sc.nextValues = (sc.nextValues + 1) % len(sc.values)
-	vs.t, vs.groups = t, vs.groups[:0]
+	vs.t, vs.groups, vs.all = t, vs.groups[:0], 0
 next:
 	for c := parse.Card(0); c < parse.NumCards; c++ {
 		v := t.Value[c]
 		if v == 0 {
 			continue
 		}
+		vs.all |= 1 << c
 		for i := range vs.groups {
 			if vs.groups[i].value == v {
 				vs.groups[i].cards |= 1 << c

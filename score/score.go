@@ -102,21 +102,55 @@ type unitCache struct {
 // last ones. The names are never changed in place: results keep them.
 func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []int) {
 	c := &sc.units
+	if c.rs == rs && c.names == nil && len(c.unitOf) == len(players) {
+		// The units are the players themselves, seat by seat, under the last game's rules
+		// and as many players (Units depends on nothing else then): only whether the names
+		// are distinct is this game's. c.players stays the last game's that Units was
+		// called for: it is looked at only when the rules or the count differ.
+		c.distinct = distinctNames(players)
+		return players, c.unitOf
+	}
 	if c.rs != rs || !slices.Equal(c.players, players) {
 		names, unitOf := rs.Units(players)
 		c.rs, c.players, c.names, c.unitOf = rs, append(c.players[:0], players...), names, unitOf
 		if len(names) == len(players) && (len(names) == 0 || &names[0] == &players[0]) {
 			c.names = nil // the players themselves: this game's slice, not a cached one
 		}
-		c.distinct = true
-		for i := range names {
-			c.distinct = c.distinct && !slices.Contains(names[i+1:], names[i])
-		}
+		c.distinct = distinctNames(names)
 	}
 	if c.names == nil {
 		return players, c.unitOf
 	}
 	return c.names, c.unitOf
+}
+
+// distinctNames reports whether no two names are the same. Names that all begin with
+// different bytes are (most tables'): the pairs are compared only when two of them do not.
+func distinctNames(names []string) bool {
+	var first [4]uint64 // the first bytes seen
+	for _, a := range names {
+		if len(a) == 0 {
+			return slowDistinct(names)
+		}
+		if b, m := a[0]>>6, uint64(1)<<(a[0]&63); first[b]&m == 0 {
+			first[b] |= m
+			continue
+		}
+		return slowDistinct(names)
+	}
+	return true
+}
+
+// slowDistinct is distinctNames, comparing every pair.
+func slowDistinct(names []string) bool {
+	for i, a := range names {
+		for _, b := range names[:i] {
+			if len(a) == len(b) && (len(a) == 0 || a[0] == b[0]) && a == b {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // block returns the zeroed figures of the i-th round scored.

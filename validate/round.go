@@ -467,98 +467,119 @@ func simpleHands(hands *[MaxSeats]Hand, n int) bool {
 // cleanTricks plays the tricks from the first on while they are clean, passes 1 and 2 of
 // play in one: plain for pass 1 (see plainTricks), with simple hands (see judge), every
 // card held, surely legal (Rules.surelyLegal) and played once in the trick, so that
-// neither pass has anything to report. It takes each trick's leader and winner as
-// plainTricks does (the keys of Rules.suitedWinner), plays its cards as
-// cardScan.runSimple does (cleanFollow), and gives it to its winner (Taking.win,
-// TakeHand's). It returns the first trick that is not clean (the hands as they were before
-// it), its leader, and the break state before it: passes 1 and 2 go on from there as they
-// would have after these tricks, which gave them nothing to report.
+// neither pass has anything to report. It returns the first trick that is not clean (the
+// hands as they were before it), its leader, and the break state before it: passes 1 and 2
+// go on from there as they would have after these tricks, which gave them nothing to
+// report.
 func (v *Validator) cleanTricks(r *PlayedRound, hands *[MaxSeats]Hand, next int) (ti, leader int, broken bool) {
-	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
-	leaders, winners := v.leaders, v.winners
-	if r.Table.Deck2 != 0 || next < 0 || n == 0 || len(leaders) < len(tricks) || len(winners) < len(tricks) {
+	tricks := r.Src.Tricks
+	if r.Table.Deck2 != 0 || next < 0 || len(r.Seats) == 0 || len(v.leaders) < len(tricks) || len(v.winners) < len(tricks) {
 		return 0, next, false
 	}
-	for ; ti < len(tricks); ti++ {
-		tr := &tricks[ti]
-		cards := tr.Cards
+	s := cleanScan{r: r, rules: r.Rules, hands: hands, tricks: tricks, leaders: v.leaders, winners: v.winners, next: next}
+	s.run()
+	return s.ti, s.next, s.broken
+}
+
+// cleanScan is cleanTricks' place: trick ti, led by next, with broken the break state
+// before it.
+type cleanScan struct {
+	r                *PlayedRound
+	rules            *Rules
+	hands            *[MaxSeats]Hand
+	tricks           []parse.Trick
+	leaders, winners []int8
+	ti, next         int
+	broken           bool
+}
+
+// run plays the clean tricks from s on. It takes each trick's leader and winner as
+// plainTricks does (the keys of Rules.suitedWinner, the first card of the highest key
+// winning: best holds the key above, 15 less the card's position below, so that of equal
+// keys the first is the highest), plays its cards as cardScan.runSimple does, and gives it
+// to its winner (Taking.win, TakeHand's). It calls nothing, and what a trick needs after
+// its cards it reads again from s, so that the loop over the cards keeps its values in
+// registers.
+func (s *cleanScan) run() {
+	for ; s.ti < len(s.tricks); s.ti++ {
+		tr := &s.tricks[s.ti]
+		cards, n := tr.Cards, len(s.r.Seats)
 		if len(cards) != n || tr.Leader != "" {
-			break
+			return
 		}
+		rules := s.rules
 		c := cards[0]
 		if c >= parse.NumCards || rules.suitOf[c] == parse.NoSuit {
-			break
+			return
 		}
 		led := rules.suitOf[c]
 		bit := parse.CardSet(1) << (c & 63)
-		h := &hands[next&(MaxSeats-1)] // next < n <= MaxSeats
-		if h.A&bit == 0 || bit&rules.noLead(broken) != 0 {
-			break // not held, or a lead surelyLegal leaves to Judge
+		hands := s.hands
+		h := &hands[s.next&(MaxSeats-1)] // next < n <= MaxSeats
+		if h.A&bit == 0 || bit&rules.noLead(s.broken) != 0 {
+			return // not held, or a lead surelyLegal leaves to Judge
 		}
 		keys := &rules.winKey[led&3]
+		suit, ban := rules.mask[led&7], rules.banned(s.ti)
 		h.A &^= bit
-		p := next + 1
+		won, best := bit, int(keys[c])<<4|(MaxSeats-1)
+		p := s.next + 1
 		if p == n {
 			p = 0
 		}
-		k, won, best := cleanFollow(hands, cards, p, keys, rules.mask[led&7], rules.banned(ti), bit, int(keys[c])<<4|(MaxSeats-1))
-		if k < len(cards) {
-			// Give the cards played back to their hands: passes 1 and 2 take the trick.
-			for j, p := 0, next; j < k; j++ {
-				hands[p&(MaxSeats-1)].A |= parse.CardSet(1) << (cards[j] & 63)
-				if p++; p == n {
-					p = 0
-				}
+		k := 1
+		for ; k < len(cards); k++ {
+			c := cards[k]
+			if c >= parse.NumCards {
+				break
 			}
-			break
+			bit := parse.CardSet(1) << (c & 63)
+			h := &hands[p&(MaxSeats-1)] // p < n <= MaxSeats
+			a := h.A
+			if a&bit == 0 || won&bit != 0 {
+				break // not held, or played twice: pass 2 reports it
+			}
+			// Following the suit led is always legal (Judge says so too).
+			if bit&suit == 0 && !surelyDiscards(a, bit, suit, ban) {
+				break // Judge's to say
+			}
+			h.A = a &^ bit // h.Remove(c): B is empty
+			won |= bit
+			best = max(best, int(keys[c])<<4|(MaxSeats-1-k))
+			if p++; p == len(cards) {
+				p = 0
+			}
 		}
-		leader := next
-		if next += MaxSeats - 1 - best&(MaxSeats-1); next >= n {
+		if k < len(cards) {
+			s.undo(k)
+			return
+		}
+		ti, leader := s.ti, s.next
+		next := leader + MaxSeats - 1 - best&(MaxSeats-1)
+		if next >= n {
 			next -= n
 		}
-		leaders[ti], winners[ti] = int8(leader), int8(next)
+		s.leaders[ti], s.winners[ti] = int8(leader), int8(next)
+		r := s.r
 		if ti < len(r.leaders) {
 			r.leaders[ti], r.winners[ti] = int8(leader), int8(next)
 		}
-		broken = broken || rules.BreaksAny(won) // every card of the trick, once
+		s.broken = s.broken || s.rules.BreaksAny(won) // every card of the trick, once
 		r.win(Hand{A: won}, next)
+		s.next = next
 	}
-	return ti, next, broken
 }
 
-// cleanFollow plays the cards of a clean trick after its lead (cleanTricks), from seat p on,
-// while each is held and played once in the trick (won: its cards so far) and follows the
-// suit led (suit: its cards) or surely may be discarded (surelyDiscards, with ban the
-// cards banned from the trick). It returns how many of the trick's cards are played, the
-// trick's cards so far, and the winner so far as suitedWinner takes it (keys), the first
-// card of the highest key: best holds its key above, 15 less its position below (so that
-// of equal keys the first is the highest). It calls nothing, so that the loop keeps its
-// values in registers.
-func cleanFollow(hands *[MaxSeats]Hand, cards []parse.Card, p int, keys *[parse.NumCards]int8, suit, ban, won parse.CardSet, best int) (int, parse.CardSet, int) {
-	k := 1
-	for ; k < len(cards); k++ {
-		c := cards[k]
-		if c >= parse.NumCards {
-			break
-		}
-		bit := parse.CardSet(1) << (c & 63)
-		h := &hands[p&(MaxSeats-1)] // p < len(cards) <= MaxSeats
-		a := h.A
-		if a&bit == 0 || won&bit != 0 {
-			break // not held, or played twice: pass 2 reports it
-		}
-		// Following the suit led is always legal (Judge says so too).
-		if bit&suit == 0 && !surelyDiscards(a, bit, suit, ban) {
-			break // Judge's to say
-		}
-		h.A = a &^ bit // h.Remove(c): B is empty
-		won |= bit
-		best = max(best, int(keys[c])<<4|(MaxSeats-1-k))
-		if p++; p == len(cards) {
+// undo gives the first k cards of trick ti back to their hands: passes 1 and 2 take the
+// trick.
+func (s *cleanScan) undo(k int) {
+	cards, n := s.tricks[s.ti].Cards, len(s.r.Seats)
+	for j, p := 0, s.next; j < k; j++ {
+		s.hands[p&(MaxSeats-1)].A |= parse.CardSet(1) << (cards[j] & 63)
+		if p++; p == n {
 			p = 0
 		}
 	}
-	return k, won, best
 }
 
 // judge is pass 2 of play: the legality of each card against the hands (known, or inferred

@@ -101,6 +101,7 @@ type Validator struct {
 	recent [2]recentRules // the tables last looked up (a game's, and its tie-break's)
 	errs   parse.ErrorList
 	// scratch for one round
+	hands   roundHands
 	leaders []int8
 	winners []int8
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
@@ -109,6 +110,12 @@ type Validator struct {
 	edited  parse.Round
 	tricks  []parse.Trick
 	cardBuf []parse.Card
+}
+
+// roundHands is the scratch of round and play for the hands of a round's seats: as the play
+// begins, as dealt, what each passes and receives, and (hands not known) what each plays.
+type roundHands struct {
+	hands, dealt, out, in, inferred [MaxSeats]Hand
 }
 
 // recentRules is one entry of Validator.recent.

@@ -83,7 +83,14 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 	}
 
 	// The deal.
-	var hands, dealt [MaxSeats]Hand
+	// The hands, scratch of the Validator's cleared for the round's seats (the only ones
+	// looked at): a new array of every seat's each round is more to clear.
+	sh := &v.hands
+	for l := 0; l < n; l++ {
+		l := l & (MaxSeats - 1) // n <= MaxSeats
+		sh.hands[l], sh.dealt[l], sh.out[l], sh.in[l], sh.inferred[l] = Hand{}, Hand{}, Hand{}, Hand{}, Hand{}
+	}
+	hands, dealt, out, in := &sh.hands, &sh.dealt, &sh.out, &sh.in
 	var known [MaxSeats]bool
 	var deckSeen Hand
 	for _, d := range src.Deal {
@@ -138,7 +145,6 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 	pp := r.PassingOf()
 	passing, ownPassing := pp.Passes, pp.OwnPasses
 	var passed [MaxSeats]bool
-	var out, in [MaxSeats]Hand
 	npassed, unapplied := 0, false
 	noPass := parse.Set(t.RS.NoPass...)
 	for _, p := range src.Passes {
@@ -283,11 +289,11 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 			return false
 		}
 		if !r.Tally {
-			v.incomplete(g, r, &hands, &known) // a round with neither play nor tally
+			v.incomplete(g, r, hands, &known) // a round with neither play nor tally
 		}
 		return true
 	}
-	return v.play(g, r, &hands, &known)
+	return v.play(g, r, hands, &known)
 }
 
 // play replays the tricks of a round: leaders and winners first, then the legality of each
@@ -318,7 +324,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 			eachCard(hands[l], func(c parse.Card) { reserved[c]++ })
 		}
 	}
-	var inferred [MaxSeats]Hand
+	inferred := &v.hands.inferred // cleared for the round's seats (round)
 	next := firstLeader
 	// Simple hands (see judge) play their clean tricks in one pass (cleanTricks); the rest,
 	// from the first trick that is not clean, takes the two passes below.

@@ -20,9 +20,7 @@ func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
 
 	m := validate.MaxSeats
 	local := s.rb.vals[5*m : 5*m+h.n : 5*m+h.n] // in the round's block: apply is passed as a value
-
-	copy(local, h.card[:h.n])
-	h.moon(s, out, local)
+	h.moon(s, out, local)                       // every way through it applies the points (apply) into local
 	h.notes(s.rp.Players, out)
 	pts := s.pts()
 	for l := 0; l < h.n; l++ {
@@ -140,7 +138,7 @@ func Shooter(t *rulesets.Table, won []validate.Hand) int {
 // without a moon): the moon, then revoke penalties, then the no-tricks bonus.
 func (h *heartsCalc) apply(local []int, scoring string) {
 	r, t, n := h.r, h.r.Table, h.n
-	copy(local, h.card[:n])
+	copyInts(local, h.card[:n])
 	if h.shooter >= 0 {
 		for l := 0; l < n; l++ {
 			switch {
@@ -235,8 +233,8 @@ func (h *heartsCalc) figures(s *game, players []string, out *RoundResult) {
 	}
 	fig.pc = Scores{Keys: keys, Vals: fig.vals[2*m : 2*m+n : 2*m+n]}
 	fig.tr = Scores{Keys: keys, Vals: fig.vals[3*m : 3*m+n : 3*m+n]}
-	copy(fig.pc.Vals, h.pen[:n])
-	copy(fig.tr.Vals, r.Tricks[:n])
+	copyInts(fig.pc.Vals, h.pen[:n])
+	copyInts(fig.tr.Vals, r.Tricks[:n])
 	out.PenaltyTotal = &fig.total
 	out.PenaltyCards = &fig.pc
 	if !r.Tally {

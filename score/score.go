@@ -193,7 +193,6 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 	blk := &sc.blk
 	blk.g = game{}
 	sc.contracts = sc.contracts[:0]
-	clear(blk.ints[:])
 	clear(blk.has[:])
 	s := &blk.g
 	s.rp, s.rs, s.winner, s.bdnWinner, s.doubt, s.late, s.sc = rp, rp.Rules, -1, -1, [2]int{-1, -1}, -1, sc
@@ -203,6 +202,10 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 	if u, m := len(s.units), validate.MaxSeats; u <= m {
 		s.totals, s.bags, s.ptsBuf = blk.ints[:u:u], blk.ints[m:m+u:m+u], blk.ints[2*m:2*m+u:2*m+u]
 		s.recTotal, s.lastTotals, s.hasRec = blk.ints[3*m:3*m+u:3*m+u], blk.ints[4*m:4*m+u:4*m+u], blk.has[:u:u]
+		// Only the sums start from zero: the other figures are written before they are read
+		// (recTotal and lastTotals where hasRec says so).
+		clear(s.totals)
+		clear(s.bags)
 	} else {
 		s.totals, s.bags = make([]int, u), make([]int, u)
 	}
@@ -235,7 +238,7 @@ func (s *game) result() *Result {
 		res.Totals = res.Rounds[k-1].Totals // the same figures: share them
 	} else if u <= m {
 		res.Totals = Scores{Keys: s.units, Vals: s.sc.blk.ints[5*m : 5*m+u : 5*m+u]}
-		copy(res.Totals.Vals, s.totals)
+		copyInts(res.Totals.Vals, s.totals)
 	} else {
 		res.Totals = s.scores(s.totals)
 	}
@@ -258,12 +261,21 @@ func (s *game) result() *Result {
 		}
 		s.sc.tied = res.Tied
 	}
-	for _, r := range res.Rounds {
-		res.Violations = append(res.Violations, r.Violations...)
+	for i := range res.Rounds { // not a copy of each round
+		res.Violations = append(res.Violations, res.Rounds[i].Violations...)
 	}
 	s.sc.viols = res.Violations[:0]
 	s.sc.rounds = res.Rounds[:0]
 	return res
+}
+
+// copyInts is copy for the few figures of a round (one a seat or unit), without the call
+// of memmove.
+func copyInts(dst, src []int) {
+	src = src[:min(len(src), len(dst))]
+	for i, v := range src {
+		dst[i] = v
+	}
 }
 
 // pts returns a zeroed per-unit slice for a round's points (reused from round to round).
@@ -353,7 +365,7 @@ func (s *game) round(r *validate.PlayedRound) {
 	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
 	out.Points = Scores{Keys: keys, Vals: vals[:len(keys):len(keys)]}
 	if !r.Tiebreak && s.sc.units.distinct {
-		copy(out.Points.Vals, pts) // the keys are the units, each its own
+		copyInts(out.Points.Vals, pts) // the keys are the units, each its own
 	} else {
 		clear(out.Points.Vals)
 		for i, k := range keys {
@@ -377,7 +389,7 @@ func (s *game) round(r *validate.PlayedRound) {
 		s.endCheck()
 	}
 	out.Totals = Scores{Keys: s.units, Vals: vals[m : m+len(s.totals) : m+len(s.totals)]}
-	copy(out.Totals.Vals, s.totals)
+	copyInts(out.Totals.Vals, s.totals)
 	if s.doubt[0] < 0 {
 		for i, v := range out.Violations {
 			if leavesPointsUncertain(v.Rule) {
@@ -574,7 +586,7 @@ func (s *game) checkRecorded(r *validate.PlayedRound, out *RoundResult) {
 			s.recTotal[u], s.hasRec[u] = c.N, true
 		}
 	}
-	copy(s.lastTotals, s.totals)
+	copyInts(s.lastTotals, s.totals)
 }
 
 // leavesPointsUncertain: the transcript errors after which the computed points need not be

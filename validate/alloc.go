@@ -43,8 +43,7 @@ func (rp *Replay) reuse(g *parse.Game, rs *rulesets.Ruleset) []PlayedRound {
 	}
 	rounds := rp.store[:n]
 	for i := range rounds {
-		r := &rounds[i]
-		*r = PlayedRound{Violations: r.Violations[:0], Revokers: r.Revokers[:0]}
+		rounds[i].reset()
 	}
 	rp.Rounds = rp.ptrs[:0]
 	return rounds
@@ -69,4 +68,22 @@ func newReplay(g *parse.Game, rp Replay) (*Replay, []PlayedRound) {
 		p.Rounds = make([]*PlayedRound, 0, n)
 		return p, make([]PlayedRound, n)
 	}
+}
+
+// reset makes r a zero PlayedRound but for the room of its lists (Violations, Revokers), as
+// *r = PlayedRound{Violations: r.Violations[:0], Revokers: r.Revokers[:0]} does, field by
+// field: the bids, nearly half of a round's bytes, are cleared only when the round had one
+// (they are written only with HasBid, and bid), and no other round has any. TestResetClearsEveryField
+// keeps this list whole.
+func (r *PlayedRound) reset() {
+	if r.bid {
+		r.Bids, r.HasBid, r.bid = [MaxSeats]parse.Bid{}, [MaxSeats]bool{}, false
+	}
+	r.Number, r.Src, r.Table, r.Rules, r.Tiebreak = 0, nil, nil, nil, false
+	r.Seats, r.seatBuf, r.Dealer, r.PassDir, r.Tally = nil, [MaxSeats]int{}, 0, "", false
+	r.Own, r.OwnPass = nil, ""
+	r.Taking, r.Played, r.Revokers = Taking{}, 0, r.Revokers[:0]
+	r.MoonSeat, r.MoonScoring, r.Violations = 0, "", r.Violations[:0]
+	r.known, r.start, r.leaders, r.winners = [MaxSeats]bool{}, [MaxSeats]Hand{}, [parse.MaxTricks]int8{}, [parse.MaxTricks]int8{}
+	r.lowSure, r.budget = 0, 0
 }

@@ -5,8 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
@@ -185,5 +187,58 @@ func TestCleanTricksMatchTwoPasses(t *testing.T) {
 			require.Equal(t, want.Rounds[i].View(c.g), got.Rounds[i].View(c.g), "%s round %d", c.name, i+1)
 		}
 		require.Equal(t, score.Score(want), score.Score(got), c.name)
+	}
+}
+
+// TestResetClearsEveryField: reset leaves a round that had every field set (each bid too)
+// as a zero round but for the room of its lists, as a new one is.
+func TestResetClearsEveryField(t *testing.T) {
+	var r validate.PlayedRound
+	fill(reflect.ValueOf(&r).Elem())
+	viol, rev := r.Violations, r.Revokers
+	require.NotZero(t, cap(viol))
+	r.Reset()
+	require.Equal(t, validate.PlayedRound{Violations: viol[:0], Revokers: rev[:0]}, r)
+
+	// A round without bids keeps none: reset does not look at the bids then.
+	r = validate.PlayedRound{}
+	fill(reflect.ValueOf(&r).Elem())
+	r.HasBid, r.Bids = [validate.MaxSeats]bool{}, [validate.MaxSeats]parse.Bid{}
+	r.NoBid()
+	r.Reset()
+	require.Equal(t, validate.PlayedRound{Violations: r.Violations, Revokers: r.Revokers}, r)
+}
+
+// fill sets every field of v, exported or not, to a value that is not zero.
+func fill(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			fill(v.Field(i))
+		}
+		return
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			fill(v.Index(i))
+		}
+		return
+	}
+	v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem() // unexported fields too
+	switch v.Kind() {
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(1)
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 2))
+		fill(v.Index(0))
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+	default:
+		panic("fill: " + v.Kind().String())
 	}
 }

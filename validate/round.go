@@ -54,7 +54,7 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 				v.errs.Addf(b.Pos, "%s bids twice in this round (first at %d:%d)", b.Player, first.Line, first.Col)
 				return false
 			}
-			r.Bids[l], r.HasBid[l] = b, true
+			r.Bids[l], r.HasBid[l], r.bid = b, true, true
 		}
 	}
 	if spades {

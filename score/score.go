@@ -364,9 +364,15 @@ func (s *game) round(r *validate.PlayedRound) {
 	}
 	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
 	out.Points = Scores{Keys: keys, Vals: vals[:len(keys):len(keys)]}
-	if !r.Tiebreak && s.sc.units.distinct {
+	switch c := &s.sc.units; {
+	case !r.Tiebreak && c.distinct:
 		copyInts(out.Points.Vals, pts) // the keys are the units, each its own
-	} else {
+	case c.distinct && c.names == nil:
+		// A tie-break's keys are its players, each its own unit (the units are the players).
+		for i, g := range r.Seats {
+			out.Points.Vals[i] = pts[g]
+		}
+	default:
 		clear(out.Points.Vals)
 		for i, k := range keys {
 			for u, name := range s.units {

@@ -330,12 +330,24 @@ func (v *Validator) seatList(g *parse.Game, r *PlayedRound, names []string, pos 
 
 func seatOf(players []string, name string) int {
 	for i, p := range players {
-		// The first byte tells most names apart before the whole of them is compared.
-		if len(p) == len(name) && (len(p) == 0 || p[0] == name[0]) && p == name {
+		// The first byte tells most names apart before the whole of them is compared; a
+		// short name is compared without a call.
+		if len(p) == len(name) && (len(p) == 0 || p[0] == name[0]) && (len(p) > 8 && p == name || len(p) <= 8 && short(p, name)) {
 			return i
 		}
 	}
 	return -1
+}
+
+// short is a == b for names of the same length whose first bytes are the same.
+func short(a, b string) bool {
+	b = b[:len(a)]
+	for i := 1; i < len(a); i++ {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func joinNames(names []string) string {

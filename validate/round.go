@@ -415,7 +415,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		return true // a trial replay past its budget (diagnose.go): the rest does not matter
 	}
 	v.firstLead(g, r, &src.Tricks[0], int(v.leaders[0]), eldest, holder, lc, firstLead)
-	if !v.judge(g, r, hands, known, from, broken) {
+	if from < nt && !v.judge(g, r, hands, known, from, broken) { // from == nt: every trick was clean
 		return true
 	}
 	r.Played = len(src.Tricks)
@@ -594,9 +594,6 @@ func (s *cleanScan) undo(k int) {
 // (diagnose.go) went past its budget.
 func (v *Validator) judge(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool, from int, broken bool) bool {
 	src := r.Src
-	if from == len(src.Tricks) {
-		return true // every trick was clean
-	}
 	sc := cardScan{hands: hands, known: known, bad: v.bad, rules: r.Rules, n: len(r.Seats)}
 	// Simple hands: every hand known, one copy of each card in it (one deck, nothing passed
 	// twice over): no card to look up in bad, no second copy to remove.

@@ -12,7 +12,8 @@ import (
 // heartsRound computes the points of a Hearts-family round per unit (player): card points,
 // moon, revoke penalties and the no-tricks bonus (RULES §4).
 func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
-	h := heartsCalc{r: r, rs: s.rs, n: len(r.Seats)}
+	var h heartsCalc // cleared in place, not built and copied
+	h.r, h.rs, h.n = r, s.rs, len(r.Seats)
 	h.tally(s.sc.valuesOf(r.Table))
 	h.kind, h.fixed = s.kind, s.fixed
 	h.allVoid = h.kind == "all" && len(r.Revokers) > 0

@@ -160,8 +160,14 @@ func (sc *Scorer) block(i int) *roundBlock {
 	}
 	b := sc.blocks[i]
 	// The figures are written before they are read (the arrays of names are appended to
-	// from empty): only the headers are cleared.
-	b.pc, b.tr, b.bags, b.bids, b.total, b.moon = Scores{}, Scores{}, Scores{}, Words{}, 0, Moon{}
+	// from empty): only the headers are cleared, one statement each (a list of them is
+	// cleared into temporaries and copied).
+	b.pc = Scores{}
+	b.tr = Scores{}
+	b.bags = Scores{}
+	b.bids = Words{}
+	b.moon = Moon{}
+	b.total = 0
 	return b
 }
 
@@ -217,8 +223,9 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 	}
 	rounds := sc.rounds[:0]
 	res := &blk.res
-	*res = Result{File: g.File, Game: g.Index, Ruleset: rp.Rules.Name, Players: rp.Players,
-		Rounds: rounds, Violations: sc.viols[:0]}
+	*res = Result{} // cleared in place, then set: not built and copied
+	res.File, res.Game, res.Ruleset, res.Players = g.File, g.Index, rp.Rules.Name, rp.Players
+	res.Rounds, res.Violations = rounds, sc.viols[:0]
 	if res.Violations == nil {
 		res.Violations = []validate.Violation{}
 	}
@@ -295,7 +302,8 @@ func (s *game) scores(vals []int) Scores {
 // round scores one round and appends its result.
 func (s *game) round(r *validate.PlayedRound) {
 	players := s.rp.Players
-	out := RoundResult{Round: r.Number, Violations: r.Violations}
+	var out RoundResult // cleared in place, then set: not built and copied
+	out.Round, out.Violations = r.Number, r.Violations
 	if out.Violations == nil {
 		out.Violations = []validate.Violation{}
 	}

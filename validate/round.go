@@ -88,7 +88,11 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 	sh := &v.hands
 	for l := 0; l < n; l++ {
 		l := l & (MaxSeats - 1) // n <= MaxSeats
-		sh.hands[l], sh.dealt[l], sh.out[l], sh.in[l], sh.inferred[l] = Hand{}, Hand{}, Hand{}, Hand{}, Hand{}
+		sh.hands[l] = Hand{}
+		sh.dealt[l] = Hand{}
+		sh.out[l] = Hand{}
+		sh.in[l] = Hand{}
+		sh.inferred[l] = Hand{}
 	}
 	hands, dealt, out, in := &sh.hands, &sh.dealt, &sh.out, &sh.in
 	var known [MaxSeats]bool

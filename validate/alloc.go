@@ -43,7 +43,7 @@ func (rp *Replay) reuse(g *parse.Game, rs *rulesets.Ruleset) []PlayedRound {
 	}
 	rounds := rp.store[:n]
 	for i := range rounds {
-		rounds[i].reset()
+		rounds[i].Reset()
 	}
 	rp.Rounds = rp.ptrs[:0]
 	return rounds
@@ -70,12 +70,13 @@ func newReplay(g *parse.Game, rp Replay) (*Replay, []PlayedRound) {
 	}
 }
 
-// reset makes r a zero PlayedRound but for the room of its lists (Violations, Revokers), as
-// *r = PlayedRound{Violations: r.Violations[:0], Revokers: r.Revokers[:0]} does, field by
-// field: the bids, nearly half of a round's bytes, are cleared only when the round had one
-// (they are written only with HasBid, and bid), and no other round has any. TestResetClearsEveryField
+// Reset makes r a zero PlayedRound but for the room of its lists (Violations, Revokers), as
+// *r = PlayedRound{Violations: r.Violations[:0], Revokers: r.Revokers[:0]} does, for a
+// caller that reuses its rounds (ReplayOwnInto, a generator's CheckRound). It clears field
+// by field: the bids, nearly half of a round's bytes, only when the round had one (they are
+// written only with HasBid, and bid), which no other round has. TestResetClearsEveryField
 // keeps this list whole.
-func (r *PlayedRound) reset() {
+func (r *PlayedRound) Reset() {
 	if r.bid {
 		r.Bids, r.HasBid, r.bid = [MaxSeats]parse.Bid{}, [MaxSeats]bool{}, false
 	}

@@ -8,8 +8,5 @@ func (v *Validator) PassConflicts(g *parse.Game, r *PlayedRound) int { return v.
 // SetCleanPass turns the one pass over clean tricks on or off (see cleanPass).
 func SetCleanPass(on bool) { cleanPass = on }
 
-// Reset exposes PlayedRound.reset to the external tests.
-func (r *PlayedRound) Reset() { r.reset() }
-
 // NoBid says that r has no bid recorded (as its HasBid says).
 func (r *PlayedRound) NoBid() { r.bid = false }

@@ -58,7 +58,7 @@ type PlayedRound struct {
 
 	Bids   [MaxSeats]parse.Bid // Spades
 	HasBid [MaxSeats]bool
-	bid    bool // a bid is recorded: HasBid holds a true (reset)
+	bid    bool // a bid is recorded: HasBid holds a true (Reset)
 	// Moon holds a recorded moon choice: local seat and "old"/"new"; seat -1 when none.
 	MoonSeat    int
 	MoonScoring string

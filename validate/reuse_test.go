@@ -190,7 +190,7 @@ func TestCleanTricksMatchTwoPasses(t *testing.T) {
 	}
 }
 
-// TestResetClearsEveryField: reset leaves a round that had every field set (each bid too)
+// TestResetClearsEveryField: Reset leaves a round that had every field set (each bid too)
 // as a zero round but for the room of its lists, as a new one is.
 func TestResetClearsEveryField(t *testing.T) {
 	var r validate.PlayedRound
@@ -200,7 +200,7 @@ func TestResetClearsEveryField(t *testing.T) {
 	r.Reset()
 	require.Equal(t, validate.PlayedRound{Violations: viol[:0], Revokers: rev[:0]}, r)
 
-	// A round without bids keeps none: reset does not look at the bids then.
+	// A round without bids keeps none: Reset does not look at the bids then.
 	r = validate.PlayedRound{}
 	fill(reflect.ValueOf(&r).Elem())
 	r.HasBid, r.Bids = [validate.MaxSeats]bool{}, [validate.MaxSeats]parse.Bid{}

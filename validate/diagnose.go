@@ -91,10 +91,10 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	if !v.Diagnose {
 		return
 	}
-	lit := append([]Violation(nil), r.Violations[pre:]...)
-	if !diagnoseWorth(lit) {
-		return
+	if !diagnoseWorth(r.Violations[pre:]) {
+		return // before the copy below: most rounds are clean
 	}
+	lit := append([]Violation(nil), r.Violations[pre:]...)
 	// Only illegal plays, no transcript error: a slip must explain all of them, or they stand.
 	// Only transcript errors: an edit as good as the literal reading explains them, and says
 	// where the slip is.

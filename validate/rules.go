@@ -508,7 +508,10 @@ func (t *Taking) TakeHand(trick Hand, leader, w int, last bool) {
 
 // win is TakeHand of a trick won by w (>= 0).
 func (t *Taking) win(trick Hand, w int) {
-	t.Won[w] = union(t.Won[w], union(trick, t.carried))
-	t.carried = Hand{}
+	if t.carried != (Hand{}) { // none but after a trick all cancelled (two decks)
+		trick = union(trick, t.carried)
+		t.carried = Hand{}
+	}
+	t.Won[w] = union(t.Won[w], trick)
 	t.Tricks[w]++
 }

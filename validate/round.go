@@ -330,7 +330,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	}
 	inferred := &v.hands.inferred // cleared for the round's seats (round)
 	next := firstLeader
-	// Simple hands (see judge) play their clean tricks in one pass (cleanTricks); the rest,
+	// Simple hands (see simpleHands) play their clean tricks in one pass (cleanTricks); the rest,
 	// from the first trick that is not clean, takes the two passes below.
 	from, broken := 0, false
 	if allKnown && cleanPass && simpleHands(hands, n) {
@@ -465,7 +465,9 @@ func (v *Validator) plainTricks(r *PlayedRound, ti, next int) (int, int) {
 // it off to compare with the two passes.
 var cleanPass = true
 
-// simpleHands reports whether the n hands, every one known, are simple (see judge).
+// simpleHands reports whether the n hands, every one known, are simple: one copy of each
+// card in them (one deck, nothing passed twice over), so that a card played is one bit
+// cleared.
 func simpleHands(hands *[MaxSeats]Hand, n int) bool {
 	var b parse.CardSet
 	for l := 0; l < n; l++ {
@@ -475,7 +477,7 @@ func simpleHands(hands *[MaxSeats]Hand, n int) bool {
 }
 
 // cleanTricks plays the tricks from the first on while they are clean, passes 1 and 2 of
-// play in one: plain for pass 1 (see plainTricks), with simple hands (see judge), every
+// play in one: plain for pass 1 (see plainTricks), with simple hands (simpleHands), every
 // card held, surely legal (Rules.surelyLegal) and played once in the trick, so that
 // neither pass has anything to report. It returns the first trick that is not clean (the
 // hands as they were before it), its leader, and the break state before it: passes 1 and 2
@@ -506,7 +508,7 @@ type cleanScan struct {
 // run plays the clean tricks from s on. It takes each trick's leader and winner as
 // plainTricks does (the keys of Rules.suitedWinner, the first card of the highest key
 // winning: best holds the key above, 15 less the card's position below, so that of equal
-// keys the first is the highest), plays its cards as cardScan.runSimple does, and gives it
+// keys the first is the highest), plays its cards as cardScan.run does, and gives it
 // to its winner (Taking.win, TakeHand's). It calls nothing, and what a trick needs after
 // its cards it reads again from s, so that the loop over the cards keeps its values in
 // registers.
@@ -599,12 +601,6 @@ func (s *cleanScan) undo(k int) {
 func (v *Validator) judge(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool, from int, broken bool) bool {
 	src := r.Src
 	sc := cardScan{hands: hands, known: known, bad: v.bad, rules: r.Rules, n: len(r.Seats)}
-	// Simple hands: every hand known, one copy of each card in it (one deck, nothing passed
-	// twice over): no card to look up in bad, no second copy to remove.
-	simple := true
-	for l := 0; l < sc.n; l++ {
-		simple = simple && known[l] && hands[l].B == 0
-	}
 	for ti := from; ti < len(src.Tricks); ti++ {
 		if ti > 0 && r.over() {
 			return false // the rest does not matter
@@ -614,11 +610,7 @@ func (v *Validator) judge(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, 
 		sc.ti, sc.before = ti, broken
 		sc.k, sc.p, sc.led, sc.won = 0, leader, parse.NoSuit, Hand{}
 		for {
-			if simple {
-				sc.runSimple(tr.Cards)
-			} else {
-				sc.run(tr.Cards)
-			}
+			sc.run(tr.Cards)
 			if sc.k == len(tr.Cards) {
 				break
 			}
@@ -673,38 +665,6 @@ func (s *cardScan) run(cards []parse.Card) {
 		} else {
 			h.A &^= bit
 		}
-		won.B |= won.A & bit // won.Add(c)
-		won.A |= bit
-		if led == parse.NoSuit {
-			led = rules.suitOf[c]
-		}
-		if p++; p == s.n {
-			p = 0
-		}
-	}
-	s.k, s.p, s.led, s.won = k, p, led, won
-}
-
-// runSimple is run for simple hands (see judge): the same plays, fewer questions.
-func (s *cardScan) runSimple(cards []parse.Card) {
-	k, p, led, won := s.k, s.p, s.led, s.won
-	hands, rules := s.hands, s.rules
-	for ; k < len(cards); k++ {
-		c := cards[k]
-		if c >= parse.NumCards {
-			break
-		}
-		bit := parse.CardSet(1) << (c & 63)
-		h := &hands[p&(MaxSeats-1)] // p < n <= MaxSeats
-		a := h.A
-		if a&bit == 0 {
-			break
-		}
-		// Following the suit led is always legal (Judge says so too).
-		if (k == 0 || led == parse.NoSuit || rules.suitOf[c] != led) && !rules.surelyLegal(a, bit, s.ti, k, led, s.before) {
-			break
-		}
-		h.A = a &^ bit       // h.Remove(c): B is empty
 		won.B |= won.A & bit // won.Add(c)
 		won.A |= bit
 		if led == parse.NoSuit {

@@ -336,6 +336,7 @@ func (j *jsonReader) restart() {
 	j.line, j.col = 1, 1
 	j.started, j.window = false, false
 	j.inArray, j.needComma, j.sawArray = false, false, false
+	j.arrayLine, j.arrayCol, j.separators, j.resynced = 0, 0, 0, 0
 	j.reset()
 }
 

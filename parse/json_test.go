@@ -766,3 +766,31 @@ func TestJSONNotTextLikeYAML(t *testing.T) {
 		require.True(t, found, "%q: no game refused as not text", src)
 	}
 }
+
+// TestJSONReaderStartsAfresh: a reader takes a finished reader's slabs (jsonBuffers) but
+// none of its state: reading the same input twice, one reader after the other, gives the
+// same games and errors. (A reader used to keep the line where its predecessor went on
+// after an error, and skipped that line of its own input: FuzzPipelineYAML found it.)
+func TestJSONReaderStartsAfresh(t *testing.T) {
+	for _, src := range []string{
+		"{\"me\": \"hearts\", \"players\": [\"ann\", \"bob\", \"cat\", \"dan\"],\n{\"5C\"}, [\"2C\", \"QX\"]]}]}\n",
+		"{\"game\": \"hearts\", \"players\": [\"ann\", \"bob\"\n{\"game\": \"hearts\", \"players\": [\"ann\", \"bob\", \"cat\"]}\n",
+	} {
+		var runs [2][]string
+		for k := range runs {
+			rd := NewReader(strings.NewReader(src), "f.json", YAML)
+			for {
+				g, err := rd.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				runs[k] = append(runs[k], fmt.Sprintf("%v %v", g != nil, err))
+				if g == nil {
+					break
+				}
+			}
+		}
+		require.Len(t, runs[0], 2, "%q: games of the first reader", src)
+		require.Equal(t, runs[0], runs[1], "%q: a second reader of the same input", src)
+	}
+}

@@ -136,7 +136,7 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 		} else {
 			out = out[:j+1]
 		}
-		kv := &out[j] // (field by field, as in srcTrick)
+		kv := &out[j] // (field by field, as in playLines)
 		kv.Key, kv.Value, kv.Pos = s[k:e], s[e+1:v], Pos{File: p.file, Line: p.line, Col: k + 1}
 		if v == n {
 			break
@@ -265,81 +265,269 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 	return true
 }
 
-// srcCards reads canonical cards (two letters each, one blank apart) from src[k:] up to the
-// end of the line, into the free room of the arena's cards (not taken yet: the caller takes
-// them). It returns the cards and the length of src up to and with the line's newline (all of
-// src when the line is its last), or n 0 when the line is spelled otherwise, holds more than
-// MaxCards cards or more than the room.
-func srcCards(src string, k int, free []Card) (cards []Card, n int) {
-	free = free[:min(len(free), MaxCards)]
-	t := src[k:]
-	// Three bytes a card: two letters (one look-up) and what follows them.
-	for m := range free {
-		if len(t) < 3 {
-			if len(t) == 2 { // the last card of the input, without a newline
-				if v := cardPair[uint16(t[0])|uint16(t[1])<<8]; v != 0 {
-					free[m] = Card(v - 1)
-					return free[: m+1 : m+1], len(src)
-				}
-			}
-			return nil, 0
-		}
-		v, sep := cardPair[uint16(t[0])|uint16(t[1])<<8], t[2]
-		if v == 0 {
-			return nil, 0
-		}
-		free[m] = Card(v - 1)
-		if sep != ' ' {
-			if sep == '\n' {
-				return free[: m+1 : m+1], len(src) - len(t) + 3
-			}
-			return nil, 0
-		}
-		t = t[3:]
-	}
-	return nil, 0
+// The first bytes of the lines playLines reads, as a little-endian load of them (le64).
+const (
+	trickWord = 't' | 'r'<<8 | 'i'<<16 | 'c'<<24 | 'k'<<32 | ' '<<40 // "trick "
+	dealWord  = 'd' | 'e'<<8 | 'a'<<16 | 'l'<<24 | ' '<<32           // "deal "
+	passWord  = 'p' | 'a'<<8 | 's'<<16 | 's'<<24 | ' '<<32           // "pass "
+)
+
+// le64 is the little-endian load of s[i:i+8] (one load: the compiler combines the bytes').
+func le64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// srcTrick reads the line at the start of src, number line, when it is "trick CARDS" in the
-// canonical spelling in a round begun, with room for its cards in the arena and below the
-// limits (its columns are trickCols'): the most common line of all, read with its end found as it is read, with nothing
-// else to do (fastTrick is the same, with the arena's growth and the cases of a round not
-// begun). It returns the bytes of src it took, the newline with them, or 0.
-func (p *textParser) srcTrick(src string, line int) int {
+// playLines reads the lines at the start of src, the first being number line, for as long as
+// they are "trick CARDS" (no leader), "deal NAME: CARDS" or "pass NAME: CARDS" (no
+// recipient) in the canonical spelling, in the round begun (p.r), below the limits: most
+// lines of a transcript, read here with their end found as they are read, with nothing else
+// to do. It returns what is left of src and the number of its first line. It gives exactly
+// what fastTrick and fastHand give (the same lines, without the arena's growth: it stops
+// while the arena has less room than a statement may take, and the cases of a round not
+// begun), and so what the general statements give; a line it takes holds no comment and is
+// pure ASCII, whatever the rest of the game holds.
+func (p *textParser) playLines(src string, line int) (string, int) {
 	r := p.r
-	a := p.arena
-	if src[:6] != "trick " || len(r.Tricks) >= MaxTricks {
-		return 0
-	}
-	c0 := len(a.cards)
-	cards, n := srcCards(src, 6, a.cards[c0:cap(a.cards)])
-	if n == 0 {
-		return 0
-	}
-	a.cards = a.cards[:c0+len(cards)]
-	if r.Tricks == nil {
-		if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
-			r.Tricks = sp.tricks[:0]
+	i := 0 // the start of the line
+	for i+8 <= len(src) {
+		w := le64(src, i)
+		t := i + 6 // the first card
+		if w&(1<<48-1) == trickWord {
+			if k, l := p.trickRun(src, i, line); k > i {
+				i, line = k, l
+				continue
+			}
+			if len(r.Tricks) >= MaxTricks {
+				break
+			}
 		} else {
-			r.Tricks = make([]Trick, 0, p.trickHint)
+			if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
+				break
+			}
+			// NAME: a bare name, ": " after it
+			if c := byte(w >> 40); !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+				break
+			}
+			for t < len(src) && nameByte[src[t]] {
+				t++
+			}
+			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' || t-i-5 > MaxName {
+				break
+			}
+			t += 2
+		}
+		a := p.arena
+		c0 := len(a.cards)
+		if cap(a.cards)-c0 < MaxCards {
+			break
+		}
+		out := (*[MaxCards]Card)(a.cards[c0 : c0+MaxCards])
+		m, n := lineCards(src[t:], out)
+		if n == 0 {
+			break
+		}
+		a.cards = a.cards[:c0+m]
+		cards := out[:m:m]
+		// (The lists' entries are written field by field: one built aside and copied in
+		// costs a bulk write barrier while the collector marks.)
+		switch byte(w) {
+		case 't':
+			if r.Tricks == nil {
+				if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
+					r.Tricks = sp.tricks[:0]
+				} else {
+					r.Tricks = make([]Trick, 0, p.trickHint)
+				}
+			}
+			k := len(r.Tricks)
+			if k == cap(r.Tricks) {
+				r.Tricks = append(r.Tricks, Trick{})
+			} else {
+				r.Tricks = r.Tricks[:k+1]
+			}
+			tr := &r.Tricks[k]
+			tr.Leader, tr.Cards, tr.Cols = "", cards, trickCols[:m:m]
+			tr.Pos = Pos{File: p.file, Line: line, Col: 1}
+		case 'p':
+			if r.Passes == nil {
+				if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
+					r.Passes = sp.passes[:0]
+				} else {
+					r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
+				}
+			}
+			k := len(r.Passes)
+			if k == cap(r.Passes) {
+				r.Passes = append(r.Passes, Pass{})
+			} else {
+				r.Passes = r.Passes[:k+1]
+			}
+			ps := &r.Passes[k]
+			ps.Player, ps.To, ps.Cards = src[i+5:t-2], "", cards
+			ps.Pos = Pos{File: p.file, Line: line, Col: 1}
+		default:
+			if r.Deal == nil {
+				if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
+					r.Deal = sp.deal[:0]
+				} else {
+					r.Deal = make([]PlayerCards, 0, max(len(p.g.Players), 1))
+				}
+			}
+			k := len(r.Deal)
+			if k == cap(r.Deal) {
+				r.Deal = append(r.Deal, PlayerCards{})
+			} else {
+				r.Deal = r.Deal[:k+1]
+			}
+			h := &r.Deal[k]
+			h.Player, h.Cards = src[i+5:t-2], cards
+			h.Pos = Pos{File: p.file, Line: line, Col: 1}
+		}
+		i = t + n
+		line++
+	}
+	return src[i:], line
+}
+
+// trickRun is playLines for a run of trick lines of one to four cards, as many as the first
+// has (at a table of four or fewer: most lines of most transcripts), while the round's tricks
+// and the arena have room for them: it reads them at src[i:] with the list and the arena at
+// hand, and returns where it stopped and the number of the line there.
+func (p *textParser) trickRun(src string, i, line int) (int, int) {
+	if i+18 > len(src) {
+		return i, line
+	}
+	b := src[i : i+18] // "trick ", and twelve bytes for the cards
+	m := 1             // the cards of the first line: the newline follows the m-th
+	for m < 4 && b[3*m+5] != '\n' {
+		m++
+	}
+	w := &trickWindows[m]
+	r, a := p.r, p.arena
+	tricks, cards := r.Tricks, a.cards
+	file := p.file
+	for n := min(cap(tricks), MaxTricks) - len(tricks); n > 0 && cap(cards)-len(cards) >= 4 && i+18 <= len(src); n-- {
+		b := src[i : i+18]
+		x0, x1 := le64(b, 6), le64(b, 10)
+		if le64(b, 0)&(1<<48-1) != trickWord || x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+			break
+		}
+		u := fourCards(x0, x1)
+		if u&w.bad != 0 {
+			break
+		}
+		c0 := len(cards)
+		putFour(cards[c0:c0+4], u)
+		cards = cards[:c0+m]
+		k := len(tricks)
+		tricks = tricks[:k+1]
+		tr := &tricks[k]
+		tr.Leader, tr.Cards, tr.Cols = "", cards[c0:c0+m:c0+m], trickCols[:m:m]
+		tr.Pos = Pos{File: file, Line: line, Col: 1}
+		i += 6 + 3*m
+		line++
+	}
+	r.Tricks, a.cards = tricks, cards
+	return i, line
+}
+
+// A cardWindow says what twelve bytes of m canonical cards hold (m from 1 to 4), as x0 and x1,
+// their little-endian loads of bytes 0-7 and 4-11, show it: blanks after the cards but the
+// last, the newline after it (x&mask == want), and, in fourCards' result, no byte with the
+// high bit among the m cards' (bad).
+type cardWindow struct {
+	mask0, want0, mask1, want1 uint64
+	bad                        uint32
+}
+
+var trickWindows = func() (t [5]cardWindow) {
+	for m := 1; m <= 4; m++ {
+		w := &t[m]
+		for k := 0; k < m; k++ {
+			sep := uint64(' ')
+			if k == m-1 {
+				sep = '\n'
+			}
+			if off := 3*k + 2; off < 8 {
+				w.mask0, w.want0 = w.mask0|0xff<<(8*off), w.want0|sep<<(8*off)
+			} else {
+				w.mask1, w.want1 = w.mask1|0xff<<(8*(off-4)), w.want1|sep<<(8*(off-4))
+			}
+			w.bad |= 0x80 << (8 * k)
 		}
 	}
-	k := len(r.Tricks)
-	if k == cap(r.Tricks) {
-		r.Tricks = append(r.Tricks, Trick{})
-	} else {
-		r.Tricks = r.Tricks[:k+1]
+	return
+}()
+
+// fourCards reads four cards from x0 and x1, the little-endian loads of bytes 0-7 and 4-11 of
+// them: the first in the low byte. A card's letters are one look-up; cardPair holds the card
+// plus one, 0 for no card, which turns to 0xff here (the cards are below 64, and a byte of 0
+// borrows from the next only).
+func fourCards(x0, x1 uint64) uint32 {
+	return uint32(cardPair[uint16(x0)]) | uint32(cardPair[uint16(x0>>24)])<<8 |
+		uint32(cardPair[uint16(x0>>48)])<<16 | uint32(cardPair[uint16(x1>>40)])<<24 - 0x01010101
+}
+
+// putFour writes the four cards of u (fourCards) to out.
+func putFour(out []Card, u uint32) {
+	out = out[:4]
+	out[0], out[1], out[2], out[3] = Card(u), Card(u>>8), Card(u>>16), Card(u>>24)
+}
+
+// lineCards reads canonical cards (two letters each, one blank apart) from the start of s up
+// to the end of the line, at most MaxCards of them, into out. It returns the number of cards
+// and the length of s up to and with the line's newline (all of s when the line is its last),
+// or n 0 when the line is spelled otherwise.
+func lineCards(s string, out *[MaxCards]Card) (m, n int) {
+	// Four cards at a time while twelve bytes hold them and blanks after them, then one by one.
+	for n+12 <= len(s) && m <= MaxCards-4 {
+		b := s[n : n+12]
+		x0, x1 := le64(b, 0), le64(b, 4)
+		if x0&0xff0000ff0000 != 0x200000200000 || x1&0xff00000000 != 0x2000000000 {
+			break
+		}
+		u := fourCards(x0, x1)
+		if u&0x80808080 != 0 {
+			return 0, 0
+		}
+		putFour(out[m:m+4], u)
+		m, n = m+4, n+12
+		if end := byte(x1 >> 56); end == '\n' {
+			return m, n
+		} else if end != ' ' {
+			return 0, 0
+		}
 	}
-	// (Field by field: a Trick built aside and copied in costs a bulk write barrier while
-	// the collector marks.)
-	t := &r.Tricks[k]
-	t.Leader, t.Cards, t.Cols = "", cards, trickCols[:len(cards):len(cards)]
-	t.Pos = Pos{File: p.file, Line: line, Col: 1}
-	return n
+	for {
+		if n+3 > len(s) {
+			if n+2 == len(s) { // the last card of the input, without a newline
+				if v := cardPair[uint16(s[n])|uint16(s[n+1])<<8]; v != 0 && m < MaxCards {
+					out[m] = Card(v - 1)
+					return m + 1, len(s)
+				}
+			}
+			return 0, 0
+		}
+		c := s[n : n+3]
+		v := cardPair[uint16(c[0])|uint16(c[1])<<8]
+		if v == 0 || m >= MaxCards {
+			return 0, 0
+		}
+		out[m] = Card(v - 1)
+		m, n = m+1, n+3
+		if c[2] != ' ' {
+			if c[2] == '\n' {
+				return m, n
+			}
+			return 0, 0
+		}
+	}
 }
 
 // trickCols are the columns of the cards of a canonical trick line ("trick " and three
-// bytes a card), shared by every trick read by srcTrick: the slices of it have their
+// bytes a card), shared by every trick read by playLines: the slices of it have their
 // capacity clipped, and nothing writes into a Trick's columns.
 var trickCols = func() (c [MaxCards]int) {
 	for k := range c {
@@ -347,67 +535,3 @@ var trickCols = func() (c [MaxCards]int) {
 	}
 	return
 }()
-
-// srcHand is srcTrick for "deal NAME: CARDS" and "pass NAME: CARDS" (pass), fastHand's
-// statements.
-func (p *textParser) srcHand(src string, line int, pass bool) int {
-	if pass && src[:5] != "pass " || !pass && src[:5] != "deal " {
-		return 0
-	}
-	const i = 5
-	c := src[i]
-	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
-		return 0
-	}
-	k := i + 1
-	for k < len(src) && nameByte[src[k]] {
-		k++
-	}
-	if k+3 >= len(src) || src[k] != ':' || src[k+1] != ' ' || k-i > MaxName {
-		return 0
-	}
-	a := p.arena
-	c0 := len(a.cards)
-	cards, n := srcCards(src, k+2, a.cards[c0:cap(a.cards)])
-	if n == 0 {
-		return 0
-	}
-	a.cards = a.cards[:c0+len(cards)]
-	r := p.r
-	name := src[i:k]
-	pos := Pos{File: p.file, Line: line, Col: 1}
-	if pass {
-		if r.Passes == nil {
-			if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
-				r.Passes = sp.passes[:0]
-			} else {
-				r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
-			}
-		}
-		k := len(r.Passes)
-		if k == cap(r.Passes) {
-			r.Passes = append(r.Passes, Pass{})
-		} else {
-			r.Passes = r.Passes[:k+1]
-		}
-		ps := &r.Passes[k] // (field by field, as in srcTrick)
-		ps.Player, ps.To, ps.Cards, ps.Pos = name, "", cards, pos
-		return n
-	}
-	if r.Deal == nil {
-		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
-			r.Deal = sp.deal[:0]
-		} else {
-			r.Deal = make([]PlayerCards, 0, max(len(p.g.Players), 1))
-		}
-	}
-	k = len(r.Deal)
-	if k == cap(r.Deal) {
-		r.Deal = append(r.Deal, PlayerCards{})
-	} else {
-		r.Deal = r.Deal[:k+1]
-	}
-	h := &r.Deal[k]
-	h.Player, h.Cards, h.Pos = name, cards, pos
-	return n
-}

@@ -200,6 +200,21 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"option =v", "option k", "option k=\"v w\"", "option k=v\"w", "option k=v\x01", "option k=v\x7f", "option k=v k=w",
 		"option " + strings.Repeat("k", MaxName+1) + "=v", "option 1k=v", "option k.x-y_z=v-1.5", "meta date=2026-11-20 event=x",
 		"meta k=v\nmeta k=w", "option a=1\noption b=2", "meta k=é",
+		// runs of tricks of one to five cards, mixed, and broken in the middle of a run
+		"trick 2C\ntrick 3C\ntrick 4C", "trick 2C 3C 4C\ntrick 5C 6C 7C\ntrick 8C 9C TC",
+		"trick 2C 3C 4C 5C 6C\ntrick 7C 8C 9C TC JC", "trick 2C 3C\ntrick 4C 5C 6C 7C\ntrick 8C\ntrick 9C TC JC QC KC",
+		"trick 2C 3C 4C 5C\ntrick 6C 7C 8C 5X\ntrick 2D 3D 4D 5D", "trick 2C 3C 4C 5C\ntrick 6C 7C 8C\r\ntrick 2D 3D 4D 5D",
+		"trick 2C 3C\ntrick 4C 5C\n\ntrick 6C 7C", "trick 2C 3C\ntrick 4C  5C\ntrick 6C 7C", "trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C ",
+		"trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\ntrick ann: 2D 3D 4D 5D\ntrick 6D 7D 8D 9D", "trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C#",
+		"trick 2C 3C 4C 5C\ntricks ann=1\ntrick 6C 7C 8C 9C", "trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\ndeal ann: 2C",
+		"trick 2c 3C 4C 5C\ntrick 6C 7C 8C 9C", "trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9c", "trick 2C 3C\ntrick 6C 7c",
+		// deal and pass lines of four cards and more, broken at each place of a group of four
+		"deal ann: 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "deal ann: 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AX",
+		"deal ann: 2C 3C 4C 5C 6C 7C 8C 9C", "deal ann: 2C 3C 4C 5C 6C 7C 8C 9C ", "deal ann: 2C 3C 4C 5C,6C 7C 8C 9C",
+		"deal ann: 2C 3C 4C 5C 6C 7C 8C 9X TC", "deal ann: 2C 3C 4C 5C 6C 7C 8C 9C\r", "pass ann: 2C 3C 4C 5C", "pass ann: 2C 3C 4C 5C 6C",
+		"deal ann: 2C 3C 4C 5C\tX", "deal ann: 2C 3C 4C 5C  6C", "deal ann: 2C 3C 4C 5", "deal ann: 2C 3C 4C 5C 6", "deal ann: 2C 3C 4C 5C 6C 7",
+		"deal ann: " + strings.TrimSpace(strings.Repeat("2C ", MaxCards-1)), "deal ann: " + strings.TrimSpace(strings.Repeat("2C ", MaxCards)),
+		"deal ann: " + strings.TrimSpace(strings.Repeat("2C ", MaxCards+1)), "deal ann: " + strings.TrimSpace(strings.Repeat("2C ", MaxCards+4)),
 	} {
 		src := head + line + "\n"
 		n += checkFastPath(t, []byte(src), "line.tricks", &buf)

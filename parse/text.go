@@ -67,8 +67,7 @@ type textParser struct {
 	mem *gameMem // the memory the game goes into
 
 	// what holds for the whole game, looked at once: then not looked for on each line
-	allASCII   bool
-	noComments bool
+	allASCII bool
 }
 
 // isASCII reports whether s is pure ASCII, thirty-two bytes at a time.
@@ -280,27 +279,16 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	g.File, g.Index = file, index
 	p := &mem.p
 	*p = textParser{file: file, g: g, arena: mem.arena, trickHint: 13, mem: mem,
-		allASCII: ascii, noComments: strings.IndexByte(src, '#') < 0}
+		allASCII: ascii}
 	line := firstLine
-	// Lines of the play without blanks around them or a comment go straight to the fast
-	// path (parseLine's work on them comes to the same).
-	fast := ascii && p.noComments && !mem.general
+	// The lines of the play go straight to the fast path (playLines); other lines without
+	// blanks around them or a comment, of a game in pure ASCII, to the fast statements
+	// (parseLine's work on them comes to the same).
+	fast := !mem.general
 	for len(src) > 0 {
 		if fast && len(src) >= 8 && p.r != nil && !p.stop {
-			// The lines of the play, read whole with their end found as they are read.
-			n := 0
-			switch src[0] {
-			case 't':
-				n = p.srcTrick(src, line)
-			case 'd':
-				n = p.srcHand(src, line, false)
-			case 'p':
-				n = p.srcHand(src, line, true)
-			}
-			if n > 0 {
-				src = src[n:]
-				line++
-				continue
+			if src, line = p.playLines(src, line); len(src) == 0 {
+				break
 			}
 		}
 		if src[0] == '\n' && fast { // a blank line
@@ -314,7 +302,8 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		} else {
 			s, src = src, ""
 		}
-		if fast && len(s) >= 5 && !isBlank(s[0]) && !isBlank(s[len(s)-1]) && !p.stop {
+		if fast && ascii && len(s) >= 5 && !isBlank(s[0]) && !isBlank(s[len(s)-1]) && !p.stop &&
+			strings.IndexByte(s, '#') < 0 {
 			p.line, p.s, p.ascii = line, s, true
 			p.cOff, p.cCol, p.i, p.off0 = 0, 1, 0, 0
 			p.stmt = Pos{File: file, Line: line, Col: 1}
@@ -462,9 +451,7 @@ func (p *textParser) parseLine(s string, line int) {
 	}
 	p.line = line
 	// Strip the comment, then blanks at both ends.
-	if !p.noComments {
-		s = stripComment(s)
-	}
+	s = stripComment(s)
 	end := len(s)
 	for end > 0 && isBlank(s[end-1]) {
 		end--

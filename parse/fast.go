@@ -1,5 +1,7 @@
 package parse
 
+import "slices"
+
 // The fast path of the text front end: the statements that make most of a transcript's
 // lines (trick, deal and pass), spelled as canonical text writes them, are read here in one
 // pass over their bytes, with table look-ups for the cards and no general machinery. A line
@@ -334,53 +336,29 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 		// costs a bulk write barrier while the collector marks.)
 		switch byte(w) {
 		case 't':
-			if r.Tricks == nil {
-				if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
-					r.Tricks = sp.tricks[:0]
-				} else {
-					r.Tricks = make([]Trick, 0, p.trickHint)
-				}
-			}
 			k := len(r.Tricks)
 			if k == cap(r.Tricks) {
-				r.Tricks = append(r.Tricks, Trick{})
-			} else {
-				r.Tricks = r.Tricks[:k+1]
+				r.Tricks = p.moreTricks(r, r.Tricks)
 			}
+			r.Tricks = r.Tricks[:k+1]
 			tr := &r.Tricks[k]
 			tr.Leader, tr.Cards, tr.Cols = "", cards, trickCols[:m:m]
 			tr.Pos = Pos{File: p.file, Line: line, Col: 1}
 		case 'p':
-			if r.Passes == nil {
-				if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
-					r.Passes = sp.passes[:0]
-				} else {
-					r.Passes = make([]Pass, 0, max(len(p.g.Players), 1))
-				}
-			}
 			k := len(r.Passes)
 			if k == cap(r.Passes) {
-				r.Passes = append(r.Passes, Pass{})
-			} else {
-				r.Passes = r.Passes[:k+1]
+				r.Passes = p.morePasses(r, r.Passes)
 			}
+			r.Passes = r.Passes[:k+1]
 			ps := &r.Passes[k]
 			ps.Player, ps.To, ps.Cards = src[i+5:t-2], "", cards
 			ps.Pos = Pos{File: p.file, Line: line, Col: 1}
 		default:
-			if r.Deal == nil {
-				if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
-					r.Deal = sp.deal[:0]
-				} else {
-					r.Deal = make([]PlayerCards, 0, max(len(p.g.Players), 1))
-				}
-			}
 			k := len(r.Deal)
 			if k == cap(r.Deal) {
-				r.Deal = append(r.Deal, PlayerCards{})
-			} else {
-				r.Deal = r.Deal[:k+1]
+				r.Deal = p.moreDeal(r, r.Deal)
 			}
+			r.Deal = r.Deal[:k+1]
 			h := &r.Deal[k]
 			h.Player, h.Cards = src[i+5:t-2], cards
 			h.Pos = Pos{File: p.file, Line: line, Col: 1}
@@ -408,7 +386,7 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 	r, a := p.r, p.arena
 	tricks, cards := r.Tricks, a.cards
 	file := p.file
-	for n := min(cap(tricks), MaxTricks) - len(tricks); n > 0 && cap(cards)-len(cards) >= 4 && i+18 <= len(src); n-- {
+	for len(tricks) < MaxTricks && cap(cards)-len(cards) >= 4 && i+18 <= len(src) {
 		b := src[i : i+18]
 		x0, x1 := le64(b, 6), le64(b, 10)
 		if le64(b, 0)&(1<<48-1) != trickWord || x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
@@ -422,6 +400,9 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		putFour(cards[c0:c0+4], u)
 		cards = cards[:c0+m]
 		k := len(tricks)
+		if k == cap(tricks) {
+			tricks = p.moreTricks(r, tricks)
+		}
 		tricks = tricks[:k+1]
 		tr := &tricks[k]
 		tr.Leader, tr.Cards, tr.Cols = "", cards[c0:c0+m:c0+m], trickCols[:m:m]
@@ -431,6 +412,40 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 	}
 	r.Tricks, a.cards = tricks, cards
 	return i, line
+}
+
+// moreTricks returns tricks, the list of round r, with room for one more: the spare array of
+// the round when the list starts, else the list grown as append grows it.
+func (p *textParser) moreTricks(r *Round, tricks []Trick) []Trick {
+	if tricks == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
+			return sp.tricks[:0]
+		}
+		return make([]Trick, 0, p.trickHint)
+	}
+	return slices.Grow(tricks, 1)
+}
+
+// morePasses and moreDeal are moreTricks for a round's passes and deal: the spare array when
+// the list starts (if it has room for the table), else one for the table.
+func (p *textParser) morePasses(r *Round, l []Pass) []Pass {
+	if l == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
+			return sp.passes[:0]
+		}
+		return make([]Pass, 0, max(len(p.g.Players), 1))
+	}
+	return slices.Grow(l, 1)
+}
+
+func (p *textParser) moreDeal(r *Round, l []PlayerCards) []PlayerCards {
+	if l == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
+			return sp.deal[:0]
+		}
+		return make([]PlayerCards, 0, max(len(p.g.Players), 1))
+	}
+	return slices.Grow(l, 1)
 }
 
 // A cardWindow says what twelve bytes of m canonical cards hold (m from 1 to 4), as x0 and x1,

@@ -367,8 +367,9 @@ func (p *textParser) oneEach(what string, kvs []KV) {
 // lines for ann, "bid ann=4 ann=5"): a round says each player's deal, pass, bid, tally, moon,
 // score and total once, as YAML's mappings do (where a second key is an error too).
 func (p *textParser) onePerPlayer(r *Round) {
-	if !dupHands(r.Deal) && !dupPasses(r.Passes) && !dupHands(r.Took) && !dupCounts(r.Taken) &&
-		!dupCounts(r.Score) && !dupCounts(r.Total) && !dupBids(r.Bids) && len(r.Moon) <= 1 {
+	if !dupHands(r.Deal) && !dupPasses(r.Passes) && (len(r.Took) < 2 || !dupHands(r.Took)) &&
+		(len(r.Taken) < 2 || !dupCounts(r.Taken)) && (len(r.Score) < 2 || !dupCounts(r.Score)) &&
+		(len(r.Total) < 2 || !dupCounts(r.Total)) && (len(r.Bids) < 2 || !dupBids(r.Bids)) && len(r.Moon) <= 1 {
 		return // the common round: nothing to report (the lists below are looked at only then)
 	}
 	check := func(kw string, n int, at func(int) (string, Pos)) {
@@ -398,44 +399,70 @@ func sameName(a, b string) bool {
 	return len(a) == len(b) && (len(a) == 0 || a[0] == b[0]) && a == b
 }
 
-// dupHands, dupPasses, dupBids and dupCounts report whether a player appears twice in a list.
+// nameBit is a bit for a name, the same for equal names: a set of the bits of a list's names
+// tells most lists without a name twice at one look a name (for dupNames).
+func nameBit(name string) uint64 {
+	if name == "" {
+		return 1
+	}
+	return 1 << ((uint(name[0]) + uint(len(name))<<3) & 63)
+}
+
+// dupHands, dupPasses, dupBids and dupCounts report whether a player appears twice in a list:
+// a list whose names' bits (nameBit) are all different has none, else its names are compared.
 func dupHands(l []PlayerCards) bool {
-	for i := 1; i < len(l); i++ {
-		for k := 0; k < i; k++ {
-			if sameName(l[k].Player, l[i].Player) {
-				return true
-			}
+	var seen uint64
+	for i := range l {
+		b := nameBit(l[i].Player)
+		if seen&b != 0 {
+			return dupNames(len(l), func(k int) string { return l[k].Player })
 		}
+		seen |= b
 	}
 	return false
 }
 
 func dupPasses(l []Pass) bool {
-	for i := 1; i < len(l); i++ {
-		for k := 0; k < i; k++ {
-			if sameName(l[k].Player, l[i].Player) {
-				return true
-			}
+	var seen uint64
+	for i := range l {
+		b := nameBit(l[i].Player)
+		if seen&b != 0 {
+			return dupNames(len(l), func(k int) string { return l[k].Player })
 		}
+		seen |= b
 	}
 	return false
 }
 
 func dupBids(l []Bid) bool {
-	for i := 1; i < len(l); i++ {
-		for k := 0; k < i; k++ {
-			if sameName(l[k].Player, l[i].Player) {
-				return true
-			}
+	var seen uint64
+	for i := range l {
+		b := nameBit(l[i].Player)
+		if seen&b != 0 {
+			return dupNames(len(l), func(k int) string { return l[k].Player })
 		}
+		seen |= b
 	}
 	return false
 }
 
 func dupCounts(l []Count) bool {
-	for i := 1; i < len(l); i++ {
+	var seen uint64
+	for i := range l {
+		b := nameBit(l[i].Player)
+		if seen&b != 0 {
+			return dupNames(len(l), func(k int) string { return l[k].Player })
+		}
+		seen |= b
+	}
+	return false
+}
+
+// dupNames reports whether two of the n names name(0) ... name(n-1) are equal.
+func dupNames(n int, name func(int) string) bool {
+	for i := 1; i < n; i++ {
 		for k := 0; k < i; k++ {
-			if sameName(l[k].Player, l[i].Player) {
+			if sameName(name(k), name(i)) {
 				return true
 			}
 		}

@@ -74,8 +74,9 @@
 // # Games in a pipeline
 //
 // Reader.NextPending reads a game without parsing it when it is text: the Pending value
-// holds its lines (copied into chunks shared by many games, never rewritten) and is parsed by
-// Pending.Parse, on any goroutine, into fresh memory or into a GameBuffer. A GameBuffer's
+// holds its lines (in the reader's buffer as read, never rewritten: the reader moves on to a
+// new buffer when it needs room) and is parsed by Pending.Parse, on any goroutine, into
+// fresh memory or into a GameBuffer. A GameBuffer's
 // game is valid until the next Parse into it, which reuses its memory (rounds, lists, card
 // arena): a worker that parses game after game into one buffer allocates nothing once it has
 // seen the largest game. Lines of the play spelled as canonical text writes them are read

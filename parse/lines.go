@@ -3,11 +3,12 @@ package parse
 import (
 	"bytes"
 	"io"
+	"unsafe"
 )
 
 // lineBuffer reads lines from an io.Reader into one buffer, like bufio.Scanner, but can
-// keep a run of lines in place (from a mark) so that a whole game is converted to a string
-// with a single copy. The buffer grows to hold the longest game; data before the mark is
+// keep a run of lines in place (from a mark) so that a whole game is one string of the buffer
+// (text), without a copy. The buffer grows to hold the longest game; data before the mark is
 // dropped when more room is needed.
 type lineBuffer struct {
 	rd   io.Reader
@@ -23,6 +24,10 @@ type lineBuffer struct {
 	// crFree is an offset in buf before which, from where the text reader last looked, no
 	// carriage return is (so that it looks once a block, not once a line).
 	crFree int
+
+	// shared: strings of buf were handed out (text), so its bytes are never written again;
+	// the bytes kept and unread go to a new buffer when more room is needed.
+	shared bool
 }
 
 // initialBuffer is the first read; while the reads keep filling the buffer, it doubles up
@@ -49,19 +54,29 @@ func (b *lineBuffer) fill() bool {
 	if b.mark >= 0 && b.mark < keep {
 		keep = b.mark
 	}
-	if keep > 0 && b.w == len(b.buf) || keep > len(b.buf)/2 {
-		copy(b.buf, b.buf[keep:b.w])
-		b.w -= keep
-		b.r -= keep
-		b.crFree = max(b.crFree-keep, 0)
-		if b.mark >= 0 {
-			b.mark -= keep
+	if b.shared {
+		// Bytes of buf are strings of earlier games: a full buffer leaves what it keeps to a
+		// new one (twice as large when it is all kept, or while a long stream fills it).
+		if b.w == len(b.buf) {
+			size := len(b.buf)
+			if keep == 0 || b.full && size < readBlock {
+				size *= 2
+			}
+			nb := make([]byte, size)
+			copy(nb, b.buf[keep:b.w])
+			b.buf, b.shared = nb, false
+			b.drop(keep)
 		}
-	}
-	if b.w == len(b.buf) || b.full && len(b.buf) < readBlock {
-		nb := make([]byte, 2*len(b.buf))
-		copy(nb, b.buf[:b.w])
-		b.buf = nb
+	} else {
+		if keep > 0 && b.w == len(b.buf) || keep > len(b.buf)/2 {
+			copy(b.buf, b.buf[keep:b.w])
+			b.drop(keep)
+		}
+		if b.w == len(b.buf) || b.full && len(b.buf) < readBlock {
+			nb := make([]byte, 2*len(b.buf))
+			copy(nb, b.buf[:b.w])
+			b.buf = nb
+		}
 	}
 	for tries := 0; tries < 100; tries++ {
 		n, err := b.rd.Read(b.buf[b.w:])
@@ -81,6 +96,26 @@ func (b *lineBuffer) fill() bool {
 	}
 	b.err = io.ErrNoProgress
 	return false
+}
+
+// drop moves the offsets into buf back by n, the bytes dropped from its front.
+func (b *lineBuffer) drop(n int) {
+	b.w -= n
+	b.r -= n
+	b.crFree = max(b.crFree-n, 0)
+	if b.mark >= 0 {
+		b.mark -= n
+	}
+}
+
+// text returns buf[from:to] as a string, without a copy: the buffer is shared from then on,
+// and its bytes are never written again (fill), so the string is as immutable as any.
+func (b *lineBuffer) text(from, to int) string {
+	if from == to {
+		return ""
+	}
+	b.shared = true
+	return unsafe.String(&b.buf[from], to-from)
 }
 
 // next returns the offsets [start, end) of the next line in buf, newline included, and

@@ -95,7 +95,7 @@ type Reader struct {
 	// read into (directmem.go)
 	spareMem, aheadOf *gameMem
 
-	text []byte // the chunk the games' texts are copied into (keep)
+	text []byte // the chunk the direct readers' strings are copied into (keep)
 }
 
 // NewReader returns a Reader of r; name is the file name used in positions ("-" for
@@ -174,7 +174,8 @@ func (r *Reader) NextLazy() (func() (*Game, error), error) {
 
 // A Pending is a game as NextPending reads it: the text of a game of compact text, parsed
 // by Parse, or a YAML or JSON game parsed already. It is a value, copied freely; its text
-// stays valid as long as it is kept (it is never overwritten).
+// stays valid as long as it is kept (it is never overwritten: it is the bytes the reader
+// read, in a buffer the reader no longer writes into).
 type Pending struct {
 	src   string // the game's lines (text)
 	file  string
@@ -232,12 +233,13 @@ func (r *Reader) NextPending(p *Pending) error {
 	return nil
 }
 
-// textChunk is the size of the blocks the games' texts are copied into, once a file has
-// shown that it is long: one allocation for eighty games of one hand.
+// textChunk is the size of the blocks the direct YAML and JSON readers' strings are copied
+// into, once a file has shown that it is long (text games are strings of the reader's
+// buffer: lineBuffer.text).
 const textChunk = 64 << 10
 
-// keep returns a string holding b. Games' texts are copied one after the other into chunks
-// of textChunk bytes, so that copying a game costs no allocation of its own. The bytes of a
+// keep returns a string holding b. The strings are copied one after the other into chunks
+// of textChunk bytes, so that copying one costs no allocation of its own. The bytes of a
 // chunk are written once, before a string is made of them, and never again: the strings are
 // as immutable as any (a chunk lives as long as a string of it).
 func (r *Reader) keep(b []byte) string {
@@ -561,7 +563,7 @@ func (r *Reader) nextText() (*Game, error) {
 	r.index++
 	text := lb.buf[lb.mark : lb.mark+end]
 	ascii := restASCII && checked == 0 || isASCII(text) // (rest holds text when checked is 0)
-	src := r.keep(text)
+	src := lb.text(lb.mark, lb.mark+end)
 	if r.lazy {
 		// NextPending: hand the game's text to the caller, parsed later.
 		*r.pending = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -302,3 +303,63 @@ func TestGameBufferDirectSameAsFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestPendingsOutliveTheBuffer: the texts NextPending hands out point into the reader's
+// buffer, which the reader never writes again once it has: games kept while the reader reads
+// on through many buffers, in large and small reads, parse late into the games read at once.
+func TestPendingsOutliveTheBuffer(t *testing.T) {
+	corpus := textCorpus(t)
+	names := make([]string, 0, len(corpus))
+	for n := range corpus {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var src bytes.Buffer
+	for k := 0; src.Len() < 3*readBlock; k++ {
+		b := corpus[names[k%len(names)]]
+		if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
+			continue
+		}
+		src.Write(b)
+		src.WriteString("\n---\n")
+	}
+	want, wantErr := ParseBytes(src.Bytes(), "many.tricks")
+	for name, wrap := range map[string]func(io.Reader) io.Reader{
+		"whole": func(r io.Reader) io.Reader { return r }, "half": iotest.HalfReader,
+		"small": func(r io.Reader) io.Reader { return &smallReader{r: r} },
+	} {
+		rd := NewReader(wrap(bytes.NewReader(src.Bytes())), "many.tricks", Text)
+		var pend []Pending
+		for {
+			var p Pending
+			if err := rd.NextPending(&p); err != nil {
+				require.ErrorIs(t, err, io.EOF, name)
+				break
+			}
+			pend = append(pend, p)
+		}
+		var got []*Game
+		var errs ErrorList
+		var buf GameBuffer
+		for i := range pend {
+			g, err := pend[i].Parse(nil)
+			if g != nil {
+				got = append(got, g)
+			}
+			if list, ok := err.(ErrorList); ok {
+				errs = append(errs, list...)
+			}
+			_, _ = pend[len(pend)-1-i].Parse(&buf) // a buffer in use meanwhile
+		}
+		require.Equal(t, wantErr, errs.Err(), name)
+		require.Len(t, got, len(want), name)
+		for k := range want {
+			require.Equal(t, string(AppendText(nil, want[k])), string(AppendText(nil, got[k])), "%s: game %d", name, k+1)
+		}
+	}
+}
+
+// smallReader reads at most 1000 bytes at a time.
+type smallReader struct{ r io.Reader }
+
+func (s *smallReader) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p), 1000)]) }

@@ -22,18 +22,21 @@ var nameByte = func() (t [256]bool) {
 }()
 
 // fastFirst marks the first letters of the statements fastStmt reads.
-var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true}
+var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true, 'g': true}
 
-// fastStmt reads the statement s[start:end] of the current line (pure ASCII, without
-// comment and outer blanks) when it is a trick, deal or pass in the canonical spelling, and
-// reports whether it did. So it does players, option and meta statements of bare names and
-// values one blank apart.
+// fastStmt reads the statement s[start:end] of the current line (pure ASCII, without outer
+// blanks) when it is a trick, deal or pass in the canonical spelling, and reports whether it
+// did. So it does game, players, option and meta statements of bare names, words and values
+// one blank apart. A '#' (a comment) is never part of what it reads: the statement may be
+// given with its comment.
 func (p *textParser) fastStmt(start, end int) bool {
 	s := p.s
 	if end-start < 7 {
 		return false
 	}
 	switch s[start] {
+	case 'g':
+		return s[start:start+5] == "game " && p.fastGame(start+5, end)
 	case 't':
 		return s[start:start+6] == "trick " && p.fastTrick(start+6, end)
 	case 'd':
@@ -76,6 +79,23 @@ func bareName(s string, i int) int {
 		k++
 	}
 	return k
+}
+
+// fastGame reads "game NAME" from s[i:n] when the ruleset is a word without a quote, a
+// control character or '#', in the game's first game statement: gameStmt's work on it.
+func (p *textParser) fastGame(i, n int) bool {
+	if p.gamePos.IsValid() {
+		return false
+	}
+	s := p.s[:n]
+	for k := i; k < n; k++ {
+		if c := s[k]; c <= ' ' || c == '"' || c == '#' || c == 0x7f {
+			return false
+		}
+	}
+	p.gamePos = p.stmt
+	p.g.Ruleset, p.g.RulesetPos = s[i:n], p.pos(i)
+	return true
 }
 
 // fastPlayers reads "players NAME NAME ..." from s[i:n]: bare names one blank apart, each
@@ -124,7 +144,7 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 		}
 		v := e + 1
 		for v < n && s[v] != ' ' {
-			if c := s[v]; c < 0x20 || c == 0x7f || c == '"' {
+			if c := s[v]; c < 0x20 || c == 0x7f || c == '"' || c == '#' {
 				return list, false
 			}
 			v++

@@ -201,6 +201,10 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"option =v", "option k", "option k=\"v w\"", "option k=v\"w", "option k=v\x01", "option k=v\x7f", "option k=v k=w",
 		"option " + strings.Repeat("k", MaxName+1) + "=v", "option 1k=v", "option k.x-y_z=v-1.5", "meta date=2026-11-20 event=x",
 		"meta k=v\nmeta k=w", "option a=1\noption b=2", "meta k=é",
+		// game lines, and comments where the fast statements are tried
+		"game hearts", "game hearts # c", "game \"a b\"", "game x#y", "game a\tb", "game a\x01", "game a\x7f", "game a\"b",
+		"game a\ngame b", "# c\ngame hearts", "#\nplayers ann bob", "players ann bob # c", "players ann#bob", "option k=v#x",
+		"option k=v # c", "meta k=#", "round # c", "round#", "# c\nround", "trick 2C 3C # c", "deal ann: 2C#", "pass ann#: 2C",
 		// runs of tricks of one to five cards, mixed, and broken in the middle of a run
 		"trick 2C\ntrick 3C\ntrick 4C", "trick 2C 3C 4C\ntrick 5C 6C 7C\ntrick 8C 9C TC",
 		"trick 2C 3C 4C 5C 6C\ntrick 7C 8C 9C TC JC", "trick 2C 3C\ntrick 4C 5C 6C 7C\ntrick 8C\ntrick 9C TC JC QC KC",

@@ -282,8 +282,8 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		allASCII: ascii}
 	line := firstLine
 	// The lines of the play go straight to the fast path (playLines); other lines without
-	// blanks around them or a comment, of a game in pure ASCII, to the fast statements
-	// (parseLine's work on them comes to the same).
+	// blanks around them, of a game in pure ASCII, to the fast statements, which leave a line
+	// with a comment to parseLine (their work on the others comes to parseLine's).
 	fast := !mem.general
 	for len(src) > 0 {
 		if fast && len(src) >= 8 && p.r != nil && !p.stop {
@@ -302,25 +302,14 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		} else {
 			s, src = src, ""
 		}
-		if fast && ascii && len(s) >= 5 && !isBlank(s[0]) && !isBlank(s[len(s)-1]) && !p.stop &&
-			strings.IndexByte(s, '#') < 0 {
+		if fast && ascii && len(s) >= 5 && !isBlank(s[0]) && !isBlank(s[len(s)-1]) && !p.stop {
 			p.line, p.s, p.ascii = line, s, true
 			p.cOff, p.cCol, p.i, p.off0 = 0, 1, 0, 0
 			p.stmt = Pos{File: file, Line: line, Col: 1}
-			if !g.Pos.IsValid() {
-				g.Pos = p.stmt
-			}
-			switch {
-			case len(s) >= 7 && fastFirst[s[0]] && p.fastStmt(0, len(s)):
-				line++
-				continue
-			case s == "round": // roundStmt's work on it
-				p.newRound()
-				line++
-				continue
-			case s[:5] == "game ": // parseLine's work on it
-				p.i = 4
-				p.gameStmt()
+			if len(s) >= 7 && fastFirst[s[0]] && p.fastStmt(0, len(s)) || s == "round" && p.newRound() {
+				if !g.Pos.IsValid() {
+					g.Pos = p.stmt
+				}
 				line++
 				continue
 			}
@@ -1146,13 +1135,15 @@ func (p *textParser) round() *Round {
 	return p.r
 }
 
-func (p *textParser) newRound() {
+// newRound starts a round at the current statement (roundStmt's work on a line "round"). It
+// returns true, for the fast path's conditions.
+func (p *textParser) newRound() bool {
 	if len(p.g.Rounds) == MaxRounds {
 		p.limit(p.off0, "more than %d rounds in one game", MaxRounds)
 		if p.r == nil {
 			p.r = &Round{Pos: p.stmt}
 		}
-		return
+		return true
 	}
 	if p.r != nil && len(p.r.Tricks) > 0 {
 		p.trickHint = len(p.r.Tricks)
@@ -1172,6 +1163,7 @@ func (p *textParser) newRound() {
 		}
 	}
 	p.g.Rounds = append(p.g.Rounds, p.r)
+	return true
 }
 
 func (p *textParser) gameStmt() {

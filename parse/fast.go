@@ -22,12 +22,12 @@ var nameByte = func() (t [256]bool) {
 }()
 
 // fastFirst marks the first letters of the statements fastStmt reads.
-var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true, 'g': true}
+var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true, 'g': true, 'r': true}
 
 // fastStmt reads the statement s[start:end] of the current line (pure ASCII, without outer
 // blanks) when it is a trick, deal or pass in the canonical spelling, and reports whether it
-// did. So it does game, players, option and meta statements of bare names, words and values
-// one blank apart. A '#' (a comment) is never part of what it reads: the statement may be
+// did. So it does game, players, option, meta and tie-break round statements of bare names,
+// words and values one blank apart. A '#' (a comment) is never part of what it reads: the statement may be
 // given with its comment.
 func (p *textParser) fastStmt(start, end int) bool {
 	s := p.s
@@ -35,6 +35,8 @@ func (p *textParser) fastStmt(start, end int) bool {
 		return false
 	}
 	switch s[start] {
+	case 'r':
+		return end-start > 15 && s[start:start+15] == "round tiebreak " && p.fastTiebreak(start+15, end)
 	case 'g':
 		return s[start:start+5] == "game " && p.fastGame(start+5, end)
 	case 't':
@@ -98,6 +100,43 @@ func (p *textParser) fastGame(i, n int) bool {
 	return true
 }
 
+// fastTiebreak reads "round tiebreak NAME NAME ..." from the names at s[i:n]: bare names one
+// blank apart, at most MaxPlayers, below the limit of the rounds: roundStmt's work on it.
+func (p *textParser) fastTiebreak(i, n int) bool {
+	if len(p.g.Rounds) == MaxRounds {
+		return false
+	}
+	s := p.s[:n]
+	for k, c := i, 0; ; c++ {
+		e := bareName(s, k)
+		if e == k || e-k > MaxName || e < n && s[e] != ' ' || c == MaxPlayers {
+			return false
+		}
+		if e == n {
+			break
+		}
+		k = e + 1
+	}
+	p.newRound()
+	r := p.r
+	var tb []string
+	if sp := p.spareOf(r); sp != nil && sp.tiebreak != nil {
+		tb = sp.tiebreak[:0]
+	} else {
+		tb = make([]string, 0, 4)
+	}
+	for k := i; ; {
+		e := bareName(s, k)
+		tb = append(tb, s[k:e])
+		if e == n {
+			break
+		}
+		k = e + 1
+	}
+	r.Tiebreak = tb
+	return true
+}
+
 // fastPlayers reads "players NAME NAME ..." from s[i:n]: bare names one blank apart, each
 // once, within the limits, in the game's first players statement.
 func (p *textParser) fastPlayers(i, n int) bool {
@@ -128,6 +167,16 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	return true
 }
 
+// valueEnd marks the bytes that end a bare value, or that fastKV leaves to the general
+// statements in one: the blank, control characters, DEL, the quote and '#'.
+var valueEnd = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t[0x7f], t['"'], t['#'] = true, true, true
+	return
+}()
+
 // fastKV reads the key=value pairs of an option or meta statement (kw) from s[i:n]: bare
 // keys, bare values, one blank apart. It appends them to list (the list is the statement's
 // only when it is read here).
@@ -143,11 +192,11 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 			return list, false
 		}
 		v := e + 1
-		for v < n && s[v] != ' ' {
-			if c := s[v]; c < 0x20 || c == 0x7f || c == '"' || c == '#' {
-				return list, false
-			}
+		for v < n && !valueEnd[s[v]] {
 			v++
+		}
+		if v < n && s[v] != ' ' {
+			return list, false // a control character, a quote or a comment
 		}
 		if v == e+1 || v+1 == n {
 			return list, false // no value, or a blank at the end

@@ -205,6 +205,13 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"game hearts", "game hearts # c", "game \"a b\"", "game x#y", "game a\tb", "game a\x01", "game a\x7f", "game a\"b",
 		"game a\ngame b", "# c\ngame hearts", "#\nplayers ann bob", "players ann bob # c", "players ann#bob", "option k=v#x",
 		"option k=v # c", "meta k=#", "round # c", "round#", "# c\nround", "trick 2C 3C # c", "deal ann: 2C#", "pass ann#: 2C",
+		// tie-break rounds
+		"round tiebreak ann bob", "round tiebreak ann", "round tiebreak", "round tiebreak ", "round tiebreak ann  bob",
+		"round tiebreak ann,bob", "round tiebreak ann bob dealer=ann", "round tiebreak dealer=ann", "round tiebreak ann ann",
+		"round tiebreak \"a b\" c", "round tiebreak ann # c", "round tiebreak ann#", "round tiebreak 1ann", "round tiebreak=x",
+		"round tiebreak a b c d e f g h i j k l m n o p", "round tiebreak a b c d e f g h i j k l m n o p q",
+		"round tiebreak " + strings.Repeat("a", MaxName), "round tiebreak " + strings.Repeat("a", MaxName+1),
+		"round tiebreak ann bob\ntrick 2C 3C\ntrick 4C 5C", "round dealer=ann tiebreak ann bob",
 		// runs of tricks of one to five cards, mixed, and broken in the middle of a run
 		"trick 2C\ntrick 3C\ntrick 4C", "trick 2C 3C 4C\ntrick 5C 6C 7C\ntrick 8C 9C TC",
 		"trick 2C 3C 4C 5C 6C\ntrick 7C 8C 9C TC JC", "trick 2C 3C\ntrick 4C 5C 6C 7C\ntrick 8C\ntrick 9C TC JC QC KC",
@@ -231,6 +238,10 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		n += checkFastPath(t, []byte(head+line+"\n"+line), "eof.tricks", &buf)
 		// alone: the first statement of its game
 		n += checkFastPath(t, []byte(line+"\n"), "alone.tricks", &buf)
+	}
+	// past the limit of the rounds of a game
+	for _, line := range []string{"round", "round tiebreak ann bob"} {
+		n += checkFastPath(t, []byte(head+strings.Repeat(line+"\ntrick 2C 3C\n", MaxRounds+1)), "rounds.tricks", &buf)
 	}
 	require.NotZero(t, n, "no game read")
 }

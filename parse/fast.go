@@ -145,6 +145,12 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	}
 	s := p.s[:n]
 	names := p.mem.players[:0] // the game's only when the statement is read here
+	c := &p.mem.heads[0]
+	if p.mem.reused && c.line != "" && s[i:] == c.line {
+		p.g.PlayersPos = p.stmt
+		p.g.Players = append(names, c.names...)
+		return true
+	}
 	for k := i; ; {
 		e := bareName(s, k)
 		if e == k || e-k > MaxName || e < n && s[e] != ' ' || len(names) == MaxPlayers {
@@ -164,6 +170,9 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	}
 	p.g.PlayersPos = p.stmt
 	p.g.Players = names
+	if p.mem.reused {
+		c.line, c.names = s[i:], append(c.names[:0], names...)
+	}
 	return true
 }
 
@@ -182,6 +191,20 @@ var valueEnd = func() (t [256]bool) {
 // only when it is read here).
 func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 	s := p.s[:n]
+	var c *lineCache
+	if list == nil && p.mem.reused && kw == "option" { // (meta lines mostly differ: dates, numbers)
+		c = &p.mem.heads[1]
+		if c.line != "" && s[i:] == c.line {
+			out := p.kvList(kw)
+			for _, kv := range c.kvs {
+				j := len(out)
+				out = append(out, KV{})
+				o := &out[j] // (field by field, as in playLines)
+				o.Key, o.Value, o.Pos = kv.Key, kv.Value, Pos{File: p.file, Line: p.line, Col: i + kv.Pos.Col}
+			}
+			return out, true
+		}
+	}
 	out := list
 	if out == nil {
 		out = p.kvList(kw)
@@ -214,7 +237,25 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 		}
 		k = v + 1
 	}
+	if c != nil {
+		c.line, c.kvs = s[i:], append(c.kvs[:0], out...)
+		for j := range c.kvs {
+			c.kvs[j].Pos.Col -= i // (the columns from the line's start)
+		}
+	}
 	return out, true
+}
+
+// lineCache is the last players or option line fastPlayers or fastKV read into reused
+// memory, and what they read from it: the games of a file mostly have the same ones, and a
+// game that has this one takes what it reads from here (the strings are an earlier game's,
+// equal to its own, and keep the one buffer of the reader's they are in from the collector).
+// What is read from a line depends on the line only, and on the game's file and line number
+// (put in at each game) and the statement's column (kept from it).
+type lineCache struct {
+	line  string
+	names []string
+	kvs   []KV // the columns counted from the line's start
 }
 
 // fastCards reads the canonical card list s[i:n] (two-letter cards one blank apart, at least

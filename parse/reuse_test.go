@@ -205,6 +205,9 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"game hearts", "game hearts # c", "game \"a b\"", "game x#y", "game a\tb", "game a\x01", "game a\x7f", "game a\"b",
 		"game a\ngame b", "# c\ngame hearts", "#\nplayers ann bob", "players ann bob # c", "players ann#bob", "option k=v#x",
 		"option k=v # c", "meta k=#", "round # c", "round#", "# c\nround", "trick 2C 3C # c", "deal ann: 2C#", "pass ann#: 2C",
+		// the same players and option lines as the game before, elsewhere on their line
+		"option k=v x=y", "  option k=v x=y", "option k=v x=y # c", "\toption k=v x=y", "option k=v x=y\noption k=v x=y",
+		"  players ann bob cat dan", "players ann bob cat dan # c", "players ann bob cat dan\nplayers ann bob cat dan",
 		// tie-break rounds
 		"round tiebreak ann bob", "round tiebreak ann", "round tiebreak", "round tiebreak ", "round tiebreak ann  bob",
 		"round tiebreak ann,bob", "round tiebreak ann bob dealer=ann", "round tiebreak dealer=ann", "round tiebreak ann ann",

@@ -104,6 +104,7 @@ type gameMem struct {
 	players []string
 	options []KV
 	meta    []KV
+	heads   [2]lineCache // the last players and option lines read (fast.go)
 	arena   *cardArena
 	own     cardArena   // the arena, unless the reader's is shared (Next)
 	reused  bool        // a GameBuffer's: reset before each game

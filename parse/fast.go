@@ -91,7 +91,7 @@ func (p *textParser) fastGame(i, n int) bool {
 	}
 	s := p.s[:n]
 	for k := i; k < n; k++ {
-		if c := s[k]; c <= ' ' || c == '"' || c == '#' || c == 0x7f {
+		if valueEnd[s[k]] { // (the bytes that end a bare option value end the word too)
 			return false
 		}
 	}

@@ -1,6 +1,9 @@
 package parse
 
-import "sync"
+import (
+	"errors"
+	"sync"
+)
 
 // The memory of the direct readers (yamldirect.go, jsondirect.go). They read a game on the
 // reader's goroutine (NextPending), ahead of the worker that uses it, into a gameMem as the
@@ -43,13 +46,18 @@ func (r *Reader) readAhead(m *gameMem, g *Game) *Game {
 
 // handTo gives the memory of a game read ahead to buf, which releases the memory of the
 // game it held before to directMems; with buf nil the memory is the caller's for good.
+//
+// A Pending may be parsed again only while its memory still holds its game: a memory
+// parsed into a second buffer is kept for good (neither buffer reuses it), and one given
+// back to directMems counts a generation more, which its Pendings see (errSpent).
 func (m *gameMem) handTo(buf *GameBuffer) {
-	if buf == nil || m.kept {
+	if buf == nil || m.kept || m.holder != nil && m.holder != buf {
 		m.holder, m.kept = nil, true
 		return
 	}
 	if old := buf.ahead; old != nil && old != m && old.holder == buf {
 		old.holder = nil
+		old.gen.Add(1) // its game's Pendings are spent
 		directMems.Put(old)
 	}
 	buf.ahead, m.holder = m, buf
@@ -93,3 +101,7 @@ func directMemText(m *gameMem, keep func([]byte) string, b []byte) (*gameMem, st
 	}
 	return m, keep(b)
 }
+
+// errSpent is Pending.Parse's error for a YAML or JSON game whose memory has gone on to a
+// later game: the Pending was parsed into a buffer that has parsed another game since.
+var errSpent = errors.New("parse: Pending.Parse of a YAML or JSON game after its buffer parsed a later game")

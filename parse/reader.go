@@ -187,16 +187,22 @@ type Pending struct {
 	g   *Game
 	err error
 	mem *gameMem // g's memory, handed to the GameBuffer by Parse (directmem.go); or nil
+	gen uint32   // mem.gen when g was read into it
 }
 
 // Parse returns the game and its errors (an ErrorList), parsing the text into buf, or into
 // fresh memory when buf is nil. A game parsed into buf is valid until the next Parse into
 // buf; one in fresh memory, for good. A YAML or JSON game, read already, is in memory of its
 // own that Parse hands to buf (buf reuses it for a later game), or keeps for good when buf is
-// nil. Parse may be called on any goroutine, more than once, one call at a time.
+// nil; such a Pending may be parsed again until its buffer parses another game (after that
+// Parse reports errSpent). Parse may be called on any goroutine, more than once, one call
+// at a time.
 func (p *Pending) Parse(buf *GameBuffer) (*Game, error) {
 	if !p.text {
 		if p.mem != nil {
+			if p.mem.gen.Load() != p.gen {
+				return nil, errSpent
+			}
 			p.mem.handTo(buf)
 		}
 		return p.g, p.err
@@ -230,6 +236,9 @@ func (r *Reader) NextPending(p *Pending) error {
 		return err
 	}
 	p.g, p.err, p.mem = g, err, r.aheadOf
+	if p.mem != nil {
+		p.gen = p.mem.gen.Load()
+	}
 	return nil
 }
 

@@ -381,3 +381,58 @@ func TestPendingsOutliveTheBuffer(t *testing.T) {
 type smallReader struct{ r io.Reader }
 
 func (s *smallReader) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p), 1000)]) }
+
+// TestPendingParsedAgain: a YAML or JSON Pending parsed again after its memory has gone on
+// reports errSpent instead of handing out (or keeping for good) a later game, and one parsed
+// into two buffers stays as it was while the second buffer reads on.
+func TestPendingParsedAgain(t *testing.T) {
+	var yml []byte
+	gs, err := ParseBytesFormat(corpusFile(t, "../testdata/examples/hearts.tricks"), "h.tricks", Text)
+	require.NoError(t, err)
+	for range 10 {
+		for _, g := range gs {
+			yml = append(append(yml, "---\n"...), AppendYAML(nil, g)...)
+		}
+	}
+	fresh, err := ParseBytesFormat(yml, "g.yaml", YAML)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(fresh), 10)
+	readOn := func(rd *Reader, buf *GameBuffer) {
+		for {
+			var p Pending
+			if rd.NextPending(&p) == io.EOF {
+				return
+			}
+			_, err := p.Parse(buf)
+			require.NoError(t, err)
+		}
+	}
+	// a into buf, b into buf (a's memory back to the pool): a is spent.
+	rd := NewReader(bytes.NewReader(yml), "g.yaml", YAML)
+	var buf GameBuffer
+	var a, b Pending
+	require.NoError(t, rd.NextPending(&a))
+	require.NoError(t, rd.NextPending(&b))
+	require.NotNil(t, a.mem, "the direct reader read the game")
+	_, err = a.Parse(&buf)
+	require.NoError(t, err)
+	_, err = b.Parse(&buf)
+	require.NoError(t, err)
+	g, err := a.Parse(nil)
+	require.ErrorIs(t, err, errSpent)
+	require.Nil(t, g)
+	readOn(rd, &buf)
+
+	// p into buf1, then into buf2: kept for good, whatever either buffer parses next.
+	rd = NewReader(bytes.NewReader(yml), "g.yaml", YAML)
+	var buf1, buf2 GameBuffer
+	var p Pending
+	require.NoError(t, rd.NextPending(&p))
+	g1, err := p.Parse(&buf1)
+	require.NoError(t, err)
+	g2, err := p.Parse(&buf2)
+	require.NoError(t, err)
+	readOn(rd, &buf2)
+	require.Equal(t, fresh[0], g1, "parsed into buf1, after buf2 read on")
+	require.Equal(t, fresh[0], g2, "parsed into buf2, after buf2 read on")
+}

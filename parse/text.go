@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -106,12 +107,13 @@ type gameMem struct {
 	meta    []KV
 	heads   [2]lineCache // the last players and option lines read (fast.go)
 	arena   *cardArena
-	own     cardArena   // the arena, unless the reader's is shared (Next)
-	reused  bool        // a GameBuffer's: reset before each game
-	holder  *GameBuffer // the buffer holding the game read ahead into it (directmem.go)
-	kept    bool        // that game is kept for good: the memory is never reused
-	used    int         // rounds of the memory the last game used (reused memory)
-	general bool        // no fast path (fast.go): for the tests that compare the two
+	own     cardArena     // the arena, unless the reader's is shared (Next)
+	reused  bool          // a GameBuffer's: reset before each game
+	holder  *GameBuffer   // the buffer holding the game read ahead into it (directmem.go)
+	kept    bool          // that game is kept for good: the memory is never reused
+	gen     atomic.Uint32 // times the memory went back to directMems (Pending.gen)
+	used    int           // rounds of the memory the last game used (reused memory)
+	general bool          // no fast path (fast.go): for the tests that compare the two
 }
 
 // roundSpare holds the arrays of one round's lists between games.

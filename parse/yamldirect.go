@@ -10,7 +10,7 @@ package parse
 // yamlPlain lets the writer write bare), one blank after ':' and ','. directYAML reads
 // exactly that layout, with the checks the model builder makes, into the Game the builder
 // would make of yaml.v3's tree (same values, positions and columns). On anything else —
-// another layout or order, a quoted scalar, a comment, a tie-break round or a moon, a
+// another layout or order, a quoted scalar, a comment, a
 // limit, anything the builder would report — it declines, and the tree reader reads the
 // document as before. FuzzYAMLFast checks it against yaml.v3 as it checks the tree reader.
 

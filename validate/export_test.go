@@ -10,3 +10,6 @@ func SetCleanPass(on bool) { cleanPass = on }
 
 // NoBid says that r has no bid recorded (as its HasBid says).
 func (r *PlayedRound) NoBid() { r.bid = false }
+
+// SeatOf exposes seatOf to the external tests.
+func SeatOf(players []string, name string) int { return seatOf(players, name) }

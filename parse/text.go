@@ -71,19 +71,22 @@ type textParser struct {
 	allASCII bool
 }
 
-// isASCII reports whether s is pure ASCII, thirty-two bytes at a time.
+// isASCII reports whether s is pure ASCII, sixty-four bytes at a time (by index: a slice
+// cut at each step costs more than the loads).
 func isASCII(s []byte) bool {
 	var or uint64
-	for len(s) >= 32 {
-		or |= binary.LittleEndian.Uint64(s[:8]) | binary.LittleEndian.Uint64(s[8:16]) |
-			binary.LittleEndian.Uint64(s[16:24]) | binary.LittleEndian.Uint64(s[24:32])
-		s = s[32:]
+	i := 0
+	for ; i+64 <= len(s); i += 64 {
+		b := s[i : i+64 : i+64]
+		or |= binary.LittleEndian.Uint64(b[0:8]) | binary.LittleEndian.Uint64(b[8:16]) |
+			binary.LittleEndian.Uint64(b[16:24]) | binary.LittleEndian.Uint64(b[24:32]) |
+			binary.LittleEndian.Uint64(b[32:40]) | binary.LittleEndian.Uint64(b[40:48]) |
+			binary.LittleEndian.Uint64(b[48:56]) | binary.LittleEndian.Uint64(b[56:64])
 	}
-	for len(s) >= 8 {
-		or |= binary.LittleEndian.Uint64(s[:8])
-		s = s[8:]
+	for ; i+8 <= len(s); i += 8 {
+		or |= binary.LittleEndian.Uint64(s[i : i+8 : i+8])
 	}
-	for _, c := range s {
+	for _, c := range s[i:] {
 		or |= uint64(c)
 	}
 	return or&0x8080808080808080 == 0

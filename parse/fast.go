@@ -537,10 +537,11 @@ func (p *textParser) moreTricks(r *Round, tricks []Trick) []Trick {
 }
 
 // morePasses and moreDeal are moreTricks for a round's passes and deal: the spare array when
-// the list starts (if it has room for the table), else one for the table.
+// the list starts (if it has room for the table, and for one: a game without players has a
+// table of none), else one for the table.
 func (p *textParser) morePasses(r *Round, l []Pass) []Pass {
 	if l == nil {
-		if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
+		if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= max(len(p.g.Players), 1) {
 			return sp.passes[:0]
 		}
 		return make([]Pass, 0, max(len(p.g.Players), 1))
@@ -550,7 +551,7 @@ func (p *textParser) morePasses(r *Round, l []Pass) []Pass {
 
 func (p *textParser) moreDeal(r *Round, l []PlayerCards) []PlayerCards {
 	if l == nil {
-		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
+		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= max(len(p.g.Players), 1) {
 			return sp.deal[:0]
 		}
 		return make([]PlayerCards, 0, max(len(p.g.Players), 1))

@@ -472,6 +472,10 @@ func isSignificant(line []byte) bool {
 	return false
 }
 
+// threeDashes is what nextText looks for in a game's bytes, a separator's dashes: a package
+// variable, because bytes.Index takes a []byte("---") there from the heap, once a game.
+var threeDashes = []byte("---")
+
 func (r *Reader) nextText() (*Game, error) {
 	lb := r.lb
 	lb.mark = lb.r
@@ -491,7 +495,7 @@ func (r *Reader) nextText() (*Game, error) {
 			if limit > lb.r {
 				buf := lb.buf[lb.r:limit]
 				var stop int // the lines passed over are buf[:stop]
-				if k := bytes.Index(buf, []byte("---")); k >= 0 {
+				if k := bytes.Index(buf, threeDashes); k >= 0 {
 					stop = bytes.LastIndexByte(buf[:k], '\n') + 1
 				} else {
 					stop = bytes.LastIndexByte(buf, '\n') + 1

@@ -195,12 +195,11 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 	if list == nil && p.mem.reused && kw == "option" { // (meta lines mostly differ: dates, numbers)
 		c = &p.mem.heads[1]
 		if c.line != "" && s[i:] == c.line {
-			out := p.kvList(kw)
-			for _, kv := range c.kvs {
-				j := len(out)
-				out = append(out, KV{})
-				o := &out[j] // (field by field, as in playLines)
-				o.Key, o.Value, o.Pos = kv.Key, kv.Value, Pos{File: p.file, Line: p.line, Col: i + kv.Pos.Col}
+			// The pairs copied in one go, then given this game's file, line and columns.
+			out := append(p.kvList(kw), c.kvs...)
+			for j := range out {
+				o := &out[j]
+				o.Pos.File, o.Pos.Line, o.Pos.Col = p.file, p.line, i+o.Pos.Col
 			}
 			return out, true
 		}

@@ -390,3 +390,21 @@ func TestLongLinesAreLinear(t *testing.T) {
 	require.EqualError(t, err, `many.tricks:1:63: more than 16 player names in one statement (a limit by design: see Reliability in the README)`)
 	require.Less(t, time.Since(start), 5*time.Second)
 }
+
+// TestIsASCII puts one byte with the high bit at every place of inputs of every length up to
+// a few steps of isASCII's (sixty-four bytes, then eight, then one), and none.
+func TestIsASCII(t *testing.T) {
+	for n := 0; n <= 200; n++ {
+		s := bytes.Repeat([]byte{'a'}, n)
+		if !isASCII(s) {
+			t.Fatalf("%d bytes of ASCII: isASCII false", n)
+		}
+		for k := range s {
+			s[k] = 0xc3
+			if isASCII(s) {
+				t.Fatalf("%d bytes, 0xc3 at %d: isASCII true", n, k)
+			}
+			s[k] = 'a'
+		}
+	}
+}

@@ -10,11 +10,7 @@ package parse
 // reader (json.go) reads the game as before, so that games, positions and messages are the
 // same (FuzzParseJSON, TestJSONFastStreams).
 
-import (
-	"bytes"
-
-	"gopkg.in/yaml.v3"
-)
+import "gopkg.in/yaml.v3"
 
 // fastJSON reads the next game with the fast path, or returns nil, having moved nothing.
 func (r *Reader) fastJSON(j *jsonReader) *Game {
@@ -36,10 +32,7 @@ func (r *Reader) fastJSON(j *jsonReader) *Game {
 			r.index++
 			return r.readAhead(m, g)
 		}
-		region := b
-		if !lb.eof {
-			region = b[:bytes.LastIndexByte(b, '\n')+1]
-		}
+		region := lb.lines()
 		var more bool
 		top, more = y.jsonGame(region, j.line, j.col, lb.eof)
 		if !more {

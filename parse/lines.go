@@ -175,3 +175,14 @@ func (b *lineBuffer) peek(n int) []byte {
 	end := min(b.w, b.r+n)
 	return b.buf[b.r:end]
 }
+
+// lines returns the complete lines of what is unread, or all of it at the end of the input:
+// what the tree readers of the fast paths read a game from (with more lines if it ends
+// before the game does).
+func (b *lineBuffer) lines() []byte {
+	u := b.buf[b.r:b.w]
+	if b.eof {
+		return u
+	}
+	return u[:bytes.LastIndexByte(u, '\n')+1]
+}

@@ -71,10 +71,9 @@ func (r *Reader) fastYAML() *Game {
 			lb.bom = true // (no mark to take away)
 		}
 		if lb.bom {
-			// The complete lines read, or all the input: the document is read from them,
-			// again with more lines if they end before it does.
 			// The direct reader needs the document's end "\n---\n" (or the input's) in
-			// what it is given: it reads all that is in the buffer.
+			// what it is given: it reads all that is in the buffer. The tree reader reads
+			// the complete lines, again with more lines if they end before the document.
 			m := r.aheadMem()
 			if g, n := directYAML(b, first, lb.eof, r.name, r.index+1, m, r.keep); g != nil {
 				doc := b[:n]
@@ -87,10 +86,7 @@ func (r *Reader) fastYAML() *Game {
 				r.index++
 				return r.readAhead(m, g)
 			}
-			region := b
-			if !lb.eof {
-				region = b[:bytes.LastIndexByte(b, '\n')+1]
-			}
+			region := lb.lines()
 			var more bool
 			top, more = y.document(region, first, lb.eof)
 			if !more {

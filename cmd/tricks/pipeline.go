@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -240,28 +241,63 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 		if reuse {
 			buf, out = new(parse.GameBuffer), new(jobBuf)
 		}
-		for _, f := range files {
-			e.readFileLazy(f, func(p *parse.Pending, err error) {
-				j = job{file: displayName(f), src: *p, buf: buf, out: out, err: err}
-				process(v, res, &j)
-				show(&j)
-			})
+		src := e.newSource(files)
+		for src.next(&j) {
+			j.buf, j.out = buf, out
+			process(v, res, &j)
+			show(&j)
 		}
 		prog.done()
 		return
 	}
-	work := make(chan *batch, jobs)
-	order := make(chan *batch, jobs+1) // with the batch written and the one read: jobs+3 in flight
+	// Each worker reads its next batch itself, holding the source (reading is about a tenth
+	// of the work), and queues it for the writer before it lets go, so that batches are
+	// written in input order: no goroutine of its own to hand the games over from (with one
+	// more runnable goroutine than processors, a worker waited for the reader to be run).
+	order := make(chan *batch, jobs+1) // with the batch written and one read a worker: jobs+2+jobs in flight
 	free := make(chan *batch, jobs*2+2)
+	src := e.newSource(files)
+	var mu sync.Mutex
+	var running sync.WaitGroup
+	newBatch := func() *batch {
+		select {
+		case b := <-free:
+			b.jobs = b.jobs[:0]
+			return b
+		default:
+			return &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{}, 1)}
+		}
+	}
+	// read fills the next batch and queues it; nil at the end of the input.
+	read := func() *batch {
+		mu.Lock()
+		defer mu.Unlock()
+		b := newBatch()
+		from := e.read.Load() // input read when the batch began
+		for len(b.jobs) < batchSize && e.read.Load()-from < batchBytes {
+			b.jobs = append(b.jobs, job{})
+			if !src.next(&b.jobs[len(b.jobs)-1]) {
+				b.jobs = b.jobs[:len(b.jobs)-1]
+				break
+			}
+		}
+		if len(b.jobs) == 0 {
+			return nil
+		}
+		order <- b
+		return b
+	}
 	for i := 0; i < jobs; i++ {
+		running.Add(1)
 		go func() {
+			defer running.Done()
 			v, res := newWorker(c)
 			var buf *parse.GameBuffer
 			var out *jobBuf
 			if r != nil {
 				buf, out = new(parse.GameBuffer), new(jobBuf)
 			}
-			for b := range work {
+			for b := read(); b != nil; b = read() {
 				if r == nil {
 					for k := range b.jobs {
 						process(v, res, &b.jobs[k])
@@ -277,38 +313,9 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 			}
 		}()
 	}
-	newBatch := func() *batch {
-		select {
-		case b := <-free:
-			b.jobs = b.jobs[:0]
-			return b
-		default:
-			b := &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{}, 1)}
-			return b
-		}
-	}
 	go func() {
-		defer close(order)
-		defer close(work)
-		b := newBatch()
-		from := e.read.Load() // input read when the batch began
-		send := func() {
-			order <- b
-			work <- b
-			b = newBatch()
-			from = e.read.Load()
-		}
-		for _, f := range files {
-			e.readFileLazy(f, func(p *parse.Pending, err error) {
-				b.jobs = append(b.jobs, job{file: displayName(f), src: *p, err: err})
-				if len(b.jobs) == batchSize || e.read.Load()-from >= batchBytes {
-					send()
-				}
-			})
-		}
-		if len(b.jobs) > 0 {
-			send()
-		}
+		running.Wait()
+		close(order)
 	}()
 	for b := range order {
 		<-b.done
@@ -369,30 +376,69 @@ func (e *env) readFile(name string, fn func(*parse.Game, error)) {
 // worker that parses them), in order; a file that cannot be read is one call with the error.
 // fn must copy *p to keep it: the reader reuses it.
 func (e *env) readFileLazy(name string, fn func(p *parse.Pending, err error)) {
-	var r io.Reader
-	if name == "-" {
-		r = e.stdin
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			fn(&parse.Pending{}, err)
-			return
-		}
-		defer f.Close()
-		r = f
+	src := e.newSource([]string{name})
+	var j job
+	for src.next(&j) {
+		fn(&j.src, j.err)
 	}
-	rd := parse.NewReader(countingReader{r, &e.read}, displayName(name), parse.Auto)
-	var p parse.Pending
+}
+
+// source reads the games of files one after the other, for whoever holds it: next is
+// called by one goroutine at a time.
+type source struct {
+	e     *env
+	files []string // still to open
+	f     *os.File // the file being read (nil: standard input, or none)
+	rd    *parse.Reader
+	name  string // its display name
+}
+
+func (e *env) newSource(files []string) *source {
+	return &source{e: e, files: files}
+}
+
+// next reads the next game into j (all of *j new): the game as read, or the error of a file
+// that cannot be opened or read (the file's last job). It returns false at the end of the
+// last file.
+func (s *source) next(j *job) bool {
 	for {
-		err := rd.NextPending(&p)
-		if errors.Is(err, io.EOF) {
-			return
+		if s.rd == nil {
+			if len(s.files) == 0 {
+				return false
+			}
+			name := s.files[0]
+			s.files = s.files[1:]
+			s.name = displayName(name)
+			var r io.Reader = s.e.stdin
+			if name != "-" {
+				f, err := os.Open(name)
+				if err != nil {
+					*j = job{file: s.name, err: err}
+					return true
+				}
+				s.f, r = f, f
+			}
+			s.rd = parse.NewReader(countingReader{r, &s.e.read}, s.name, parse.Auto)
 		}
-		fn(&p, err)
-		if err != nil {
-			return
+		*j = job{file: s.name}
+		err := s.rd.NextPending(&j.src)
+		if err == nil {
+			return true
+		}
+		s.close()
+		if !errors.Is(err, io.EOF) {
+			j.err = err
+			return true
 		}
 	}
+}
+
+// close ends the file being read.
+func (s *source) close() {
+	if s.f != nil {
+		s.f.Close()
+	}
+	s.f, s.rd = nil, nil
 }
 
 // process parses, resolves, replays and scores one job (on a worker).

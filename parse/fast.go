@@ -1,6 +1,10 @@
 package parse
 
-import "slices"
+import (
+	"slices"
+	"strings"
+	"unsafe"
+)
 
 // The fast path of the text front end: the statements that make most of a transcript's
 // lines (trick, deal and pass), spelled as canonical text writes them, are read here in one
@@ -171,7 +175,18 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	p.g.PlayersPos = p.stmt
 	p.g.Players = names
 	if p.mem.reused {
-		c.line, c.names = s[i:], append(c.names[:0], names...)
+		// The names again, as strings of the cache's copy of the line (one blank apart).
+		c.names = c.names[:0]
+		line := c.keep(s[i:])
+		for k := 0; ; {
+			e := k + strings.IndexByte(line[k:], ' ')
+			if e < k {
+				c.names = append(c.names, line[k:])
+				break
+			}
+			c.names = append(c.names, line[k:e])
+			k = e + 1
+		}
 	}
 	return true
 }
@@ -237,9 +252,14 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 		k = v + 1
 	}
 	if c != nil {
-		c.line, c.kvs = s[i:], append(c.kvs[:0], out...)
+		line := c.keep(s[i:])
+		c.kvs = append(c.kvs[:0], out...)
 		for j := range c.kvs {
-			c.kvs[j].Pos.Col -= i // (the columns from the line's start)
+			kv := &c.kvs[j]
+			kv.Pos.Col -= i // (the columns from the line's start)
+			k := kv.Pos.Col - 1
+			v := k + len(kv.Key) + 1
+			kv.Key, kv.Value = line[k:v-1], line[v:v+len(kv.Value)]
 		}
 	}
 	return out, true
@@ -247,14 +267,24 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 
 // lineCache is the last players or option line fastPlayers or fastKV read into reused
 // memory, and what they read from it: the games of a file mostly have the same ones, and a
-// game that has this one takes what it reads from here (the strings are an earlier game's,
-// equal to its own, and keep the one buffer of the reader's they are in from the collector).
-// What is read from a line depends on the line only, and on the game's file and line number
-// (put in at each game) and the statement's column (kept from it).
+// game that has this one takes what it reads from here. What is read from a line depends on
+// the line only, and on the game's file and line number (put in at each game) and the
+// statement's column (kept from it). The strings are of the cache's own copy of the line,
+// not the game's text: the reader may reuse that once the game is done with
+// (Pending.Release). The copy is written over by the next line cached, when the games that
+// took strings of it are done with as well (a GameBuffer's game is valid until the next).
 type lineCache struct {
 	line  string
 	names []string
 	kvs   []KV // the columns counted from the line's start
+	buf   []byte
+}
+
+// keep makes the cache's line a copy of line, and returns it.
+func (c *lineCache) keep(line string) string {
+	c.buf = append(c.buf[:0], line...)
+	c.line = unsafe.String(unsafe.SliceData(c.buf), len(c.buf))
+	return c.line
 }
 
 // fastCards reads the canonical card list s[i:n] (two-letter cards one blank apart, at least

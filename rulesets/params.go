@@ -254,7 +254,9 @@ func (rs *Ruleset) Set(key, value string) error {
 	if !ok || !p.option || !p.appliesTo(rs.Family) {
 		return rs.unknownOption(key)
 	}
-	return p.set(rs, strings.TrimSpace(value))
+	// A copy: the value may be a string of a transcript's text, which its reader reuses once
+	// the game is done with (parse.Pending.Release), and a ruleset outlives the game.
+	return p.set(rs, strings.Clone(strings.TrimSpace(value)))
 }
 
 func (rs *Ruleset) unknownOption(key string) error {

@@ -3,6 +3,7 @@ package parse
 import (
 	"bytes"
 	"io"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -28,7 +29,35 @@ type lineBuffer struct {
 	// shared: strings of buf were handed out (text), so its bytes are never written again;
 	// the bytes kept and unread go to a new buffer when more room is needed.
 	shared bool
+
+	// Recycling (Pending.Release): seq numbers the buffers whose strings were handed out, buf
+	// being number seq; retired holds the buffers left since (oldest first, at most
+	// maxRetired) until the games in them are released, and fill then reads into them again.
+	seq     uint64
+	retired []retiredBuf
+	rec     recycler
 }
+
+// recycler is where the user of a Reader says which games are done with: every game whose
+// text is in a buffer numbered below done (Pending.Release, on any goroutine).
+type recycler struct {
+	done atomic.Uint64
+}
+
+// retiredBuf is a buffer the reader left, with strings of games in it.
+type retiredBuf struct {
+	buf []byte
+	seq uint64
+}
+
+// maxRetired bounds the buffers kept for reuse while their games are still being worked on:
+// a pipeline has a few batches of games in flight, about a megabyte. A buffer older than
+// these is left to the collector.
+const maxRetired = 16
+
+// poisonReused makes reuse fill a buffer it reuses with 0xFF first, for the tests: a string
+// of a released game still in use then reads as something else, and shows.
+var poisonReused = false
 
 // initialBuffer is the first read; while the reads keep filling the buffer, it doubles up
 // to readBlock, so that a small file costs a small buffer and a long stream few reads.
@@ -62,8 +91,9 @@ func (b *lineBuffer) fill() bool {
 			if keep == 0 || b.full && size < readBlock {
 				size *= 2
 			}
-			nb := make([]byte, size)
+			nb := b.reuse(size)
 			copy(nb, b.buf[keep:b.w])
+			b.retire()
 			b.buf, b.shared = nb, false
 			b.drop(keep)
 		}
@@ -96,6 +126,41 @@ func (b *lineBuffer) fill() bool {
 	}
 	b.err = io.ErrNoProgress
 	return false
+}
+
+// reuse returns a buffer of size bytes: a retired one whose games are all released, or a
+// new one. Retired buffers of other sizes (a file's first, smaller reads) are dropped.
+func (b *lineBuffer) reuse(size int) []byte {
+	done := b.rec.done.Load()
+	for len(b.retired) > 0 && b.retired[0].seq < done {
+		r := b.retired[0]
+		copy(b.retired, b.retired[1:])
+		b.retired[len(b.retired)-1] = retiredBuf{}
+		b.retired = b.retired[:len(b.retired)-1]
+		if len(r.buf) == size {
+			if poisonReused {
+				for i := range r.buf {
+					r.buf[i] = 0xFF
+				}
+			}
+			return r.buf
+		}
+	}
+	return make([]byte, size)
+}
+
+// retire keeps buf, which strings were taken of, for reuse once its games are released, and
+// numbers the next buffer. Until a game has been released (a reader whose games are kept),
+// no buffer is kept: they are the collector's, as the strings'.
+func (b *lineBuffer) retire() {
+	if b.rec.done.Load() > 0 {
+		if len(b.retired) == maxRetired {
+			copy(b.retired, b.retired[1:])
+			b.retired = b.retired[:maxRetired-1]
+		}
+		b.retired = append(b.retired, retiredBuf{b.buf, b.seq})
+	}
+	b.seq++
 }
 
 // drop moves the offsets into buf back by n, the bytes dropped from its front.

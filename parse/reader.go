@@ -188,6 +188,28 @@ type Pending struct {
 	err error
 	mem *gameMem // g's memory, handed to the GameBuffer by Parse (directmem.go); or nil
 	gen uint32   // mem.gen when g was read into it
+
+	rec *recycler // the reader's, for Release (text)
+	seq uint64    // the number of the reader's buffer src is in
+}
+
+// Release says that this game and every game its Reader read before it are done with: no
+// goroutine uses their text, the Games parsed from them or any string of those any more. The
+// Reader may then read later input into the memory they were read into, which it otherwise
+// leaves to the collector. A pipeline that writes games in input order and keeps nothing of
+// them calls it once a game is written; until then a game stays valid. Release may be called
+// on any goroutine (it synchronizes with the Reader); it does nothing for YAML and JSON, whose
+// games are in memory of their own.
+func (p *Pending) Release() {
+	if p.rec == nil {
+		return
+	}
+	for {
+		done := p.rec.done.Load()
+		if p.seq <= done || p.rec.done.CompareAndSwap(done, p.seq) {
+			return
+		}
+	}
 }
 
 // Parse returns the game and its errors (an ErrorList), parsing the text into buf, or into
@@ -579,7 +601,7 @@ func (r *Reader) nextText() (*Game, error) {
 	src := lb.text(lb.mark, lb.mark+end)
 	if r.lazy {
 		// NextPending: hand the game's text to the caller, parsed later.
-		*r.pending = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true}
+		*r.pending = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
 		return nil, nil
 	}
 	g, errs := parseTextGame(newGameMem(&r.arena), src, r.name, first, r.index, ascii)

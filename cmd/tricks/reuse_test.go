@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,6 +53,55 @@ func TestReusedGamesSameOutput(t *testing.T) {
 			assert.Equal(t, wantCode, gotCode, "%v: exit status", args[1:len(cmd)+3])
 			assert.Equal(t, wantOut, gotOut, "%v: standard output", args[1:len(cmd)+3])
 			assert.Equal(t, wantErr, gotErr, "%v: standard error", args[1:len(cmd)+3])
+		}
+	}
+}
+
+// TestReleasedInputSameOutput: validate and score release each game's input once it is
+// written, and the reader reads later input into it (parse.Pending.Release); the output is
+// the same as with every game in fresh memory, its input never reused. The input is the
+// testdata transcripts that are text, one after the other in turn until there are 1.5 MB (six
+// of the reader's buffers), as a file and as standard input, so that each game's players, ruleset and option lines are
+// unlike the last's, and what a worker keeps from one game to the next (the parser's, the
+// resolver's and the scorer's caches) is tried against memory read over since.
+func TestReleasedInputSameOutput(t *testing.T) {
+	var texts [][]byte
+	require.NoError(t, filepath.WalkDir("../../testdata", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".tricks") && !strings.Contains(p, "/bench/") {
+			b, err := os.ReadFile(p)
+			if err == nil && bytes.IndexByte(b, 0) < 0 && utf8.Valid(b) {
+				texts = append(texts, b)
+			}
+			return err
+		}
+		return err
+	}))
+	require.Greater(t, len(texts), 100)
+	var big bytes.Buffer
+	for k := 0; big.Len() < 3<<19; k++ {
+		big.Write(texts[(k*7)%len(texts)])
+		big.WriteString("\n---\n")
+	}
+	file := filepath.Join(t.TempDir(), "many.tricks")
+	require.NoError(t, os.WriteFile(file, big.Bytes(), 0o644))
+	for _, cmd := range [][]string{
+		{"validate", "-f", "jsonl"}, {"score", "-f", "json"}, {"score", "-r", "hearts", "-f", "jsonl"},
+	} {
+		for _, jobs := range []string{"1", "3"} {
+			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, file, "-")
+			out := func(fresh bool) (string, string, int) {
+				freshGames = fresh
+				defer func() { freshGames = false }()
+				var o, e bytes.Buffer
+				code := run(args, bytes.NewReader(big.Bytes()), &o, &e)
+				return o.String(), e.String(), code
+			}
+			wantOut, wantErr, wantCode := out(true)
+			gotOut, gotErr, gotCode := out(false)
+			require.NotEmpty(t, wantOut)
+			assert.Equal(t, wantCode, gotCode, "%v: exit status", args[1:])
+			assert.Equal(t, wantOut, gotOut, "%v: standard output", args[1:])
+			assert.Equal(t, wantErr, gotErr, "%v: standard error", args[1:])
 		}
 	}
 }

@@ -74,12 +74,16 @@
 // # Games in a pipeline
 //
 // Reader.NextPending reads a game without parsing it when it is text: the Pending value
-// holds its lines (in the reader's buffer as read, never rewritten: the reader moves on to a
-// new buffer when it needs room) and is parsed by Pending.Parse, on any goroutine, into
-// fresh memory or into a GameBuffer. A GameBuffer's
+// holds its lines (in the reader's buffer as read, never rewritten while the game may be in
+// use: the reader moves on to another buffer when it needs room) and is parsed by
+// Pending.Parse, on any goroutine, into fresh memory or into a GameBuffer. A GameBuffer's
 // game is valid until the next Parse into it, which reuses its memory (rounds, lists, card
 // arena): a worker that parses game after game into one buffer allocates nothing once it has
-// seen the largest game. Lines of the play spelled as canonical text writes them are read
+// seen the largest game. A pipeline that is done with its games in input order, keeping
+// nothing of them, says so with Pending.Release; the reader then reads later input into the
+// buffers of the games released instead of new memory. Without Release a game's strings
+// are valid for good. What outlives a game (a ruleset set from its option lines, the
+// caches of the resolver, the scorer and the GameBuffer) holds copies of its strings. Lines of the play spelled as canonical text writes them are read
 // by a fast path (fast.go) that gives exactly what the general statements give. A game's
 // slices are to be read, not written: the columns of the tricks of canonical lines are one
 // table shared by all games.

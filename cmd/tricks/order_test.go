@@ -117,3 +117,33 @@ func TestCompareJobs(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowBatchKeepsTheOrder: with several workers, a batch of long games at the head of the
+// input is still being worked on while the others run through the short games after it, until
+// every slot for a batch in flight is taken (pipeline: jobs+2) and they wait: the output is
+// -j 1's, game for game, and no worker is left waiting.
+func TestSlowBatchKeepsTheOrder(t *testing.T) {
+	sim := func(args ...string) []byte {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"tricks", "simulate", "-r", "hearts", "--with-deal", "-j", "1"}, args...), nil, &out, &errb)
+		require.Equal(t, 0, code, errb.String())
+		return out.Bytes()
+	}
+	var in bytes.Buffer
+	in.Write(sim("-o", "end=rounds", "-o", "rounds=60", "-n", "40", "--seed", "3")) // about 1 MB: one batch
+	in.WriteString("---\n")
+	in.Write(sim("-o", "end=rounds", "-o", "rounds=1", "-n", "3000", "--seed", "4", "--illegal", "0.02"))
+	for _, cmd := range [][]string{{"validate", "-f", "jsonl"}, {"score", "-f", "jsonl"}} {
+		out := func(jobs string) string {
+			var o, e bytes.Buffer
+			code := run(append(append([]string{"tricks"}, cmd...), "-j", jobs, "-"), bytes.NewReader(in.Bytes()), &o, &e)
+			require.Contains(t, []int{0, 1}, code, e.String())
+			return o.String()
+		}
+		want := out("1")
+		require.Equal(t, 3040, strings.Count(want, "\n"), "%v: a line a game", cmd)
+		for _, jobs := range []string{"2", "4"} {
+			require.Equal(t, want, out(jobs), "%v -j %s", cmd, jobs)
+		}
+	}
+}

@@ -195,12 +195,11 @@ const (
 // on the writing goroutine (no renderer), for the tests that compare the two.
 var freshGames = false
 
-// batch is a run of consecutive games; done receives a value when a worker has processed them
-// all (its buffer of one is made once: a recycled batch keeps it).
+// batch is a run of consecutive games, ready once a worker has processed them all.
 // Batches are recycled, with their jobs and output buffer, once their games are written.
 type batch struct {
-	jobs []job
-	done chan struct{}
+	jobs  []job
+	ready bool // processed, to be written (writeMu)
 	// With a renderer: the output of the batch's games, made on the worker.
 	text  bytes.Buffer
 	codes []string
@@ -258,28 +257,40 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 		return
 	}
 	// Each worker reads its next batch itself, holding the source (reading is about a tenth
-	// of the work), and queues it for the writer before it lets go, so that batches are
-	// written in input order: no goroutine of its own to hand the games over from (with one
-	// more runnable goroutine than processors, a worker waited for the reader to be run).
-	order := make(chan *batch, jobs+1) // with the batch written and one read a worker: jobs+2+jobs in flight
-	free := make(chan *batch, jobs*2+2)
-	src := e.newSource(files)
-	var mu sync.Mutex
-	var running sync.WaitGroup
-	newBatch := func() *batch {
-		select {
-		case b := <-free:
-			b.jobs = b.jobs[:0]
-			return b
-		default:
-			return &batch{jobs: make([]job, 0, batchSize), done: make(chan struct{}, 1)}
+	// of the work), and queues it before it lets go, so that the queue is in input order.
+	// When it has processed a batch, it writes what is ready at the head of the queue: its
+	// batch and those after it, done already, or nothing when an earlier batch is still being
+	// worked on (its worker writes it), or when another worker is writing (which then writes
+	// this one too). No goroutine of its own reads or writes, and no worker waits for another
+	// to write: no game waits for a goroutine to be run. At most jobs+2 batches are in
+	// flight: a worker far ahead of a long game waits for a slot.
+	var (
+		readMu   sync.Mutex // the source
+		queueMu  sync.Mutex // queue, free and the batches' ready
+		writeMu  sync.Mutex // held by the worker writing
+		queue    []*batch   // read and not written yet, in input order
+		free     []*batch   // written, for reuse
+		running  sync.WaitGroup
+		slots    = make(chan struct{}, jobs+2)
+		src      = e.newSource(files)
+		headDone = func() bool { // the batch at the head of the queue is processed (queueMu)
+			return len(queue) > 0 && queue[0].ready
 		}
-	}
+	)
 	// read fills the next batch and queues it; nil at the end of the input.
 	read := func() *batch {
-		mu.Lock()
-		defer mu.Unlock()
-		b := newBatch()
+		slots <- struct{}{}
+		readMu.Lock()
+		defer readMu.Unlock()
+		queueMu.Lock()
+		var b *batch
+		if n := len(free); n > 0 {
+			b, free = free[n-1], free[:n-1]
+			b.jobs, b.ready = b.jobs[:0], false
+		} else {
+			b = &batch{jobs: make([]job, 0, batchSize)}
+		}
+		queueMu.Unlock()
 		from := e.read.Load() // input read when the batch began
 		for len(b.jobs) < batchSize && e.read.Load()-from < batchBytes {
 			b.jobs = append(b.jobs, job{})
@@ -288,11 +299,65 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 				break
 			}
 		}
+		queueMu.Lock()
+		defer queueMu.Unlock()
 		if len(b.jobs) == 0 {
+			free = append(free, b)
+			<-slots
 			return nil
 		}
-		order <- b
+		queue = append(queue, b)
 		return b
+	}
+	// emit writes the games of a batch taken from the head of the queue (writeMu).
+	emitBatch := func(b *batch) {
+		text := b.text.Bytes()
+		for k := range b.jobs {
+			j := &b.jobs[k]
+			if r == nil {
+				show(j)
+			} else {
+				if j.err != nil {
+					prog.clear() // an error starts its own line
+				}
+				r.emit(j, text[j.lo:j.hi], b.codes[j.clo:j.chi])
+				prog.tick()
+			}
+			if reuse {
+				j.src.Release() // its input may be read over
+			}
+			b.jobs[k] = job{} // drop the game, for the collector
+		}
+	}
+	// write marks b processed and writes the processed batches at the head of the queue,
+	// unless another worker is writing: that one looks at the head again once it is done
+	// (after b is marked), and writes b then.
+	write := func(b *batch) {
+		queueMu.Lock()
+		b.ready = true
+		more := headDone()
+		queueMu.Unlock()
+		for more && writeMu.TryLock() {
+			for {
+				queueMu.Lock()
+				if !headDone() {
+					queueMu.Unlock()
+					break
+				}
+				h := queue[0]
+				queue = queue[1:]
+				queueMu.Unlock()
+				emitBatch(h)
+				queueMu.Lock()
+				free = append(free, h)
+				queueMu.Unlock()
+				<-slots
+			}
+			writeMu.Unlock()
+			queueMu.Lock()
+			more = headDone()
+			queueMu.Unlock()
+		}
 	}
 	for i := 0; i < jobs; i++ {
 		running.Add(1)
@@ -316,38 +381,11 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 						b.codes = renderJob(r, v, res, &b.jobs[k], buf, out, &b.text, b.codes)
 					}
 				}
-				b.done <- struct{}{}
+				write(b)
 			}
 		}()
 	}
-	go func() {
-		running.Wait()
-		close(order)
-	}()
-	for b := range order {
-		<-b.done
-		text := b.text.Bytes()
-		for k := range b.jobs {
-			j := &b.jobs[k]
-			if r == nil {
-				show(j)
-			} else {
-				if j.err != nil {
-					prog.clear() // an error starts its own line
-				}
-				r.emit(j, text[j.lo:j.hi], b.codes[j.clo:j.chi])
-				prog.tick()
-			}
-			if reuse {
-				j.src.Release() // its input may be read over
-			}
-			b.jobs[k] = job{} // drop the game, for the collector
-		}
-		select {
-		case free <- b:
-		default:
-		}
-	}
+	running.Wait()
 	prog.done()
 }
 

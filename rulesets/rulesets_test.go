@@ -790,11 +790,11 @@ func TestLoadErrors(t *testing.T) {
 
 	// A built-in file extends only a built-in loaded before it (not a file, and not itself
 	// while the built-ins load).
-	_, err = (&loader{builtin: true, builtins: map[string]*Ruleset{}}).parse("b.yaml", []byte("extends: hearts\n"))
+	_, err = (&loader{builtin: true}).parse("b.yaml", []byte("extends: hearts\n"))
 	assert.ErrorContains(t, err, "a built-in ruleset extends only a built-in listed before it")
 	hearts, err := Builtin("hearts")
 	require.NoError(t, err)
-	rs, err := (&loader{builtin: true, builtins: map[string]*Ruleset{"hearts": hearts}}).parse("b.yaml", []byte("extends: hearts\nname: b\nsummary: s\ntarget: 50\n"))
+	rs, err := (&loader{builtin: true, earlier: []string{"hearts"}}).parse("b.yaml", []byte("extends: hearts\nname: b\nsummary: s\ntarget: 50\n"))
 	require.NoError(t, err)
 	assert.Equal(t, 50, rs.Target)
 	assert.Equal(t, 100, hearts.Target, "the base is not changed")

@@ -55,6 +55,7 @@ func simulateCommand(e *env) *cli.Command {
 			}
 			kvs, err := rulesets.ParseOptions(c.StringSlice("option"))
 			if err == nil {
+				kvs = lastOfEach(kvs)
 				err = rs.Apply(kvs)
 			}
 			if err != nil {
@@ -219,3 +220,20 @@ func (w *batchText) Write(p []byte) (int, error) {
 
 // simBatch is how many consecutive games a simulate worker makes at a time.
 const simBatch = 64
+
+// lastOfEach keeps the last of the options given for a key, as score and validate apply
+// them (the last one wins), in the order they were given: the games' option line names a key
+// once, as a transcript must.
+func lastOfEach(kvs []parse.KV) []parse.KV {
+	out := kvs[:0:0]
+	for i, kv := range kvs {
+		later := false
+		for _, o := range kvs[i+1:] {
+			later = later || o.Key == kv.Key
+		}
+		if !later {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

@@ -91,6 +91,14 @@ func TestSimulateOptions(t *testing.T) {
 	code, _, verr := simRun(out, "validate", "-")
 	require.Equal(t, 0, code, verr)
 
+	// An option given twice: the last one wins, as score and validate apply -o, and the
+	// option line names the key once (a transcript may not repeat it).
+	code, out, stderr = simRun("", "simulate", "-r", "hearts", "-o", "target=200", "-o", "moon=new", "-o", "target=25")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, out, "\noption moon=new target=25\n")
+	code, _, verr = simRun(out, "validate", "-")
+	require.Equal(t, 0, code, verr)
+
 	code, out, stderr = simRun("", "simulate", "-r", "spades", "-o", "jokers=fool")
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, out, "\nplayers ann bob cat\n")

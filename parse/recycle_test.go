@@ -2,6 +2,7 @@ package parse
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -138,4 +139,75 @@ func TestLineCacheKeepsCopies(t *testing.T) {
 	require.Equal(t, KV{Key: "moon", Value: "new", Pos: Pos{File: "g.tricks", Line: 10, Col: 8}}, g.Options[0])
 	require.Equal(t, "pass", g.Options[1].Key)
 	require.Equal(t, "left", g.Options[1].Value)
+}
+
+// FuzzRelease: a text input, repeated until the reader has gone through several buffers,
+// read with NextPending, parsed into one GameBuffer up to 1,500 games behind the reader and
+// released once parsed, with reused buffers poisoned, gives the games and errors of a fresh
+// read (Next), in order.
+func FuzzRelease(f *testing.F) {
+	fuzzSeeds(f, ".tricks")
+	f.Fuzz(func(t *testing.T, one []byte) {
+		if len(one) == 0 || len(one) > 64<<10 {
+			return
+		}
+		lag := len(one) * 37 % 1500
+		poisonReused = true
+		defer func() { poisonReused = false }()
+		var b bytes.Buffer
+		for b.Len() < 3*readBlock {
+			b.Write(one)
+			b.WriteString("\n---\n")
+		}
+		src := b.Bytes()
+		type result struct{ text, err string }
+		var want []result
+		rd := NewReader(bytes.NewReader(src), "f.tricks", Text)
+		for {
+			g, err := rd.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			r := result{err: fmt.Sprint(err)}
+			if g != nil {
+				r.text = string(AppendText(nil, g))
+			}
+			want = append(want, r)
+			if g == nil && !isErrorList(err) {
+				break
+			}
+		}
+		rd = NewReader(bytes.NewReader(src), "f.tricks", Text)
+		var buf GameBuffer
+		var queue []Pending
+		k, eof := 0, false
+		for {
+			for !eof && len(queue) <= lag {
+				var p Pending
+				if err := rd.NextPending(&p); errors.Is(err, io.EOF) {
+					eof = true
+				} else if err != nil {
+					queue = append(queue, Pending{err: err})
+					eof = true
+				} else {
+					queue = append(queue, p)
+				}
+			}
+			if len(queue) == 0 {
+				break
+			}
+			g, err := queue[0].Parse(&buf)
+			r := result{err: fmt.Sprint(err)}
+			if g != nil {
+				r.text = string(AppendText(nil, g))
+			}
+			if k >= len(want) || r != want[k] {
+				require.FailNowf(t, "a game differs", "game %d of %d (lag %d):\nreleased: %+v", k+1, len(want), lag, r)
+			}
+			queue[0].Release()
+			queue = queue[1:]
+			k++
+		}
+		require.Equal(t, len(want), k, "games")
+	})
 }

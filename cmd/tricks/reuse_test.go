@@ -57,11 +57,12 @@ func TestReusedGamesSameOutput(t *testing.T) {
 	}
 }
 
-// TestReleasedInputSameOutput: validate and score release each game's input once it is
-// written, and the reader reads later input into it (parse.Pending.Release); the output is
+// TestReleasedInputSameOutput: validate, score and stats release each game's input once it is
+// written (counted), and the reader reads later input into it (parse.Pending.Release); the output is
 // the same as with every game in fresh memory, its input never reused. The input is the
-// testdata transcripts that are text, one after the other in turn until there are 1.5 MB (six
-// of the reader's buffers), as a file and as standard input, so that each game's players, ruleset and option lines are
+// testdata transcripts that are text, one after the other in turn, with a finished game
+// every tenth, until there are 2 MB (eight of the reader's buffers), as a file and as standard
+// input, so that each game's players, ruleset and option lines are
 // unlike the last's, and what a worker keeps from one game to the next (the parser's, the
 // resolver's and the scorer's caches) is tried against memory read over since.
 func TestReleasedInputSameOutput(t *testing.T) {
@@ -77,15 +78,33 @@ func TestReleasedInputSameOutput(t *testing.T) {
 		return err
 	}))
 	require.Greater(t, len(texts), 100)
+	// Finished games among them, one in ten (simulated: a winner each, for stats).
+	var sim, errb bytes.Buffer
+	code := run([]string{"tricks", "simulate", "-r", "hearts", "-o", "end=rounds", "-o", "rounds=1", "-n", "300", "-j", "1"}, nil, &sim, &errb)
+	require.Equal(t, 0, code, errb.String())
+	finished := strings.SplitAfter(sim.String(), "\n---\n")
+	// and at the start only, 740 KB of finished games of a ruleset that never comes again
+	// (past the reader's first, smaller buffers, which are not reused): what stats keeps of
+	// them must outlive the buffers they were read into.
+	var early bytes.Buffer
+	code = run([]string{"tricks", "simulate", "-r", "black-maria", "-p", "3", "-o", "end=rounds", "-o", "rounds=1", "-n", "2000", "-j", "1"}, nil, &early, &errb)
+	require.Equal(t, 0, code, errb.String())
 	var big bytes.Buffer
-	for k := 0; big.Len() < 3<<19; k++ {
+	big.Write(early.Bytes())
+	big.WriteString("---\n")
+	for k := 0; big.Len() < 2<<20; k++ {
 		big.Write(texts[(k*7)%len(texts)])
 		big.WriteString("\n---\n")
+		if k%10 == 0 {
+			big.WriteString(strings.TrimSuffix(finished[(k/10)%len(finished)], "---\n"))
+			big.WriteString("\n---\n")
+		}
 	}
 	file := filepath.Join(t.TempDir(), "many.tricks")
 	require.NoError(t, os.WriteFile(file, big.Bytes(), 0o644))
 	for _, cmd := range [][]string{
 		{"validate", "-f", "jsonl"}, {"score", "-f", "json"}, {"score", "-r", "hearts", "-f", "jsonl"},
+		{"stats", "-f", "json"},
 	} {
 		for _, jobs := range []string{"1", "3"} {
 			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, file, "-")

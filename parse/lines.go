@@ -26,8 +26,9 @@ type lineBuffer struct {
 	// carriage return is (so that it looks once a block, not once a line).
 	crFree int
 
-	// shared: strings of buf were handed out (text), so its bytes are never written again;
-	// the bytes kept and unread go to a new buffer when more room is needed.
+	// shared: strings of buf were handed out (text), so its bytes are not written again
+	// until their games are released (retire, reuse); the bytes kept and unread go to another
+	// buffer when more room is needed.
 	shared bool
 
 	// Recycling (Pending.Release): seq numbers the buffers whose strings were handed out, buf
@@ -174,7 +175,8 @@ func (b *lineBuffer) drop(n int) {
 }
 
 // text returns buf[from:to] as a string, without a copy: the buffer is shared from then on,
-// and its bytes are never written again (fill), so the string is as immutable as any.
+// and its bytes are not written again (fill) until the game is released, so until then the
+// string is as immutable as any (Pending.Release).
 func (b *lineBuffer) text(from, to int) string {
 	if from == to {
 		return ""

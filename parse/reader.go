@@ -174,8 +174,8 @@ func (r *Reader) NextLazy() (func() (*Game, error), error) {
 
 // A Pending is a game as NextPending reads it: the text of a game of compact text, parsed
 // by Parse, or a YAML or JSON game parsed already. It is a value, copied freely; its text
-// stays valid as long as it is kept (it is never overwritten: it is the bytes the reader
-// read, in a buffer the reader no longer writes into).
+// stays valid as long as it is kept (it is the bytes the reader read, in a buffer the reader
+// no longer writes into), until Release says it and the games before it are done with.
 type Pending struct {
 	src   string // the game's lines (text)
 	file  string
@@ -214,7 +214,8 @@ func (p *Pending) Release() {
 
 // Parse returns the game and its errors (an ErrorList), parsing the text into buf, or into
 // fresh memory when buf is nil. A game parsed into buf is valid until the next Parse into
-// buf; one in fresh memory, for good. A YAML or JSON game, read already, is in memory of its
+// buf; one in fresh memory, for good (but a text game's strings are its text's: valid until
+// it is released, Release). A YAML or JSON game, read already, is in memory of its
 // own that Parse hands to buf (buf reuses it for a later game), or keeps for good when buf is
 // nil; such a Pending may be parsed again until its buffer parses another game (after that
 // Parse reports errSpent). Parse may be called on any goroutine, more than once, one call

@@ -27,7 +27,7 @@ type choice struct {
 	base    *rulesets.Ruleset // the -r ruleset, loaded once (required for "-", standard input)
 }
 
-// job is one game going through the pipeline; done is closed when it is finished.
+// job is one game going through the pipeline.
 type job struct {
 	file string
 	src  parse.Pending     // the game as read, parsed on a worker
@@ -199,7 +199,7 @@ var freshGames = false
 // Batches are recycled, with their jobs and output buffer, once their games are written.
 type batch struct {
 	jobs  []job
-	ready bool // processed, to be written (writeMu)
+	ready bool // processed, to be written (queueMu)
 	// With a renderer: the output of the batch's games, made on the worker.
 	text  bytes.Buffer
 	codes []string
@@ -207,8 +207,8 @@ type batch struct {
 
 // pipeline reads every game of the files, resolves its rules, replays and scores it on
 // `jobs` workers, and calls emit for each game in input order. A file that cannot be opened
-// is reported through emit as a job with an error. Games go in batches, reading stays on one
-// goroutine and stays lazy (text is parsed on the workers), so memory holds a few batches.
+// is reported through emit as a job with an error. Games go in batches, read one worker at a
+// time and lazily (text is parsed on the workers), so memory holds a few batches.
 // emit must not keep the job: it is reused. With reuse, emit keeps nothing of the game
 // either (nor of its replay and result, which hold parts of it): the memory a game is parsed
 // into is reused for a later one. With one worker everything runs on the calling goroutine,
@@ -216,8 +216,9 @@ type batch struct {
 //
 // With more than one worker, games are reused only with a renderer r: each worker parses,
 // replays and scores every game into its one set of buffers and renders its output into the
-// batch (renderer), and r.emit writes the batches in order (emit is not called). Without
-// one, each game has fresh memory.
+// batch (renderer), and r.emit writes the batches in order, on whichever worker finishes the
+// batch at the head (emit is not called). Without one, each game has fresh memory, and emit
+// is called on the workers too, one game at a time, in order.
 //
 // With reuse, each game's input is released once it is written (parse.Pending.Release): the
 // reader then reads later input into the memory of the games written, instead of new memory

@@ -46,17 +46,7 @@ func FuzzPendingReuse(f *testing.F) {
 		var queue []Pending
 		k, eof := 0, false
 		for {
-			for !eof && len(queue) <= int(ahead%5) {
-				var p Pending
-				if err := rd.NextPending(&p); errors.Is(err, io.EOF) {
-					eof = true
-				} else if err != nil {
-					queue = append(queue, Pending{err: err})
-					eof = true
-				} else {
-					queue = append(queue, p)
-				}
-			}
+			queue = readAhead(rd, queue, int(ahead%5), &eof)
 			if len(queue) == 0 {
 				break
 			}
@@ -74,4 +64,22 @@ func FuzzPendingReuse(f *testing.F) {
 			require.FailNowf(t, "fewer games", "NextPending gives %d games, Next %d", k, len(want))
 		}
 	})
+}
+
+// readAhead reads games with NextPending until queue holds more than n or the input ends
+// (eof), as the CLI's batches read ahead of the games parsed; a read error is a Pending of
+// its own, and ends the input.
+func readAhead(rd *Reader, queue []Pending, n int, eof *bool) []Pending {
+	for !*eof && len(queue) <= n {
+		var p Pending
+		if err := rd.NextPending(&p); errors.Is(err, io.EOF) {
+			*eof = true
+		} else if err != nil {
+			queue = append(queue, Pending{err: err})
+			*eof = true
+		} else {
+			queue = append(queue, p)
+		}
+	}
+	return queue
 }

@@ -182,17 +182,7 @@ func FuzzRelease(f *testing.F) {
 		var queue []Pending
 		k, eof := 0, false
 		for {
-			for !eof && len(queue) <= lag {
-				var p Pending
-				if err := rd.NextPending(&p); errors.Is(err, io.EOF) {
-					eof = true
-				} else if err != nil {
-					queue = append(queue, Pending{err: err})
-					eof = true
-				} else {
-					queue = append(queue, p)
-				}
-			}
+			queue = readAhead(rd, queue, lag, &eof)
 			if len(queue) == 0 {
 				break
 			}

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -326,21 +325,7 @@ func TestGameBufferDirectSameAsFresh(t *testing.T) {
 // buffer, which the reader never writes again once it has: games kept while the reader reads
 // on through many buffers, in large and small reads, parse late into the games read at once.
 func TestPendingsOutliveTheBuffer(t *testing.T) {
-	corpus := textCorpus(t)
-	names := make([]string, 0, len(corpus))
-	for n := range corpus {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	var src bytes.Buffer
-	for k := 0; src.Len() < 3*readBlock; k++ {
-		b := corpus[names[k%len(names)]]
-		if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
-			continue
-		}
-		src.Write(b)
-		src.WriteString("\n---\n")
-	}
+	src := bytes.NewBuffer(recycleCorpus(t, 3*readBlock))
 	want, wantErr := ParseBytes(src.Bytes(), "many.tricks")
 	for name, wrap := range map[string]func(io.Reader) io.Reader{
 		"whole": func(r io.Reader) io.Reader { return r }, "half": iotest.HalfReader,

@@ -41,8 +41,26 @@ type Round struct {
 	Moon   []Moon        // the shooter's recorded choice, where the ruleset lets them choose
 	Score  []Count       // this round's points as the table recorded them
 	Total  []Count       // running totals as the table recorded them
+	Claim  *Claim        // the tricks not yet played, claimed (nil: none)
 
 	ScorePos, TotalPos Pos // positions of the score / total statements
+}
+
+// IsSheet reports whether the round is a sheet round: only the table's figures (score and/or
+// total), no play, tally, deal, passes, bids or claim.
+func (r *Round) IsSheet() bool {
+	return (len(r.Score) > 0 || len(r.Total) > 0) && len(r.Tricks) == 0 && len(r.Took) == 0 &&
+		len(r.Taken) == 0 && len(r.Deal) == 0 && len(r.Passes) == 0 && len(r.Bids) == 0 &&
+		len(r.Moon) == 0 && r.Claim == nil
+}
+
+// Claim is a claim of every trick not yet played: by one player ("claim ann": every trick
+// left, with every card not yet played), or, in Spades, shared per player ("claim ann=2
+// bob=1": the tricks left, adding up to them).
+type Claim struct {
+	Player string  // "claim NAME"; "" when Shares is given
+	Shares []Count // "claim NAME=N ...": tricks per player (Spades)
+	Pos    Pos     // the claim statement (YAML: the claim node)
 }
 
 // IsTally reports whether the round records what was taken instead of the play.

@@ -434,22 +434,33 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 				cp.Tricks[ti].Cards = cards
 				h := &hypo{kind: editSwap, src: cp, at: ti, far: k2 - k1}
 				c1, c2 := tr.Cards[k1], tr.Cards[k2]
+				// The root goes where the literal reading blames: the second card when only
+				// it is blamed (both places are equally likely, RULES "A card a player
+				// cannot hold"), else the first.
+				at := k1
+				if blamedAt(lit, cardPos(tr, k2)) && !blamedAt(lit, cardPos(tr, k1)) {
+					at = k2
+				}
 				player := ""
 				if ti < len(leaders) {
-					player = r.name(g, (int(leaders[ti])+k1)%n)
+					player = r.name(g, (int(leaders[ti])+at)%n)
 				}
 				h.msg = func() (string, string) {
 					msg := fmt.Sprintf("%s and %s seem to be written in the wrong order", c1, c2)
 					if ti < len(leaders) {
 						p1, p2 := (int(leaders[ti])+k1)%n, (int(leaders[ti])+k2)%n
 						msg += fmt.Sprintf(": %s played %s and %s %s", r.name(g, p1), c2, r.name(g, p2), c1)
-						if litKnown[p1] {
-							msg = fmt.Sprintf("%s cannot hold %s; %s", r.name(g, p1), c1, msg)
+						pa, ca := p1, c1
+						if at == k2 {
+							pa, ca = p2, c2
+						}
+						if litKnown[pa] || at == k2 {
+							msg = fmt.Sprintf("%s cannot hold %s; %s", r.name(g, pa), ca, msg)
 						}
 					}
 					return msg, ""
 				}
-				h.root = Violation{Round: r.Number, Trick: ti + 1, Player: player, Card: c1, Rule: NotInHand, Pos: cardPos(tr, k1)}
+				h.root = Violation{Round: r.Number, Trick: ti + 1, Player: player, Card: tr.Cards[at], Rule: NotInHand, Pos: cardPos(tr, at)}
 				consider(h)
 			}
 		}

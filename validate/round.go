@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -223,6 +224,7 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 			}
 		}
 	}
+	sh.passed = !unapplied && npassed > 0
 	handsKnown := !unapplied && (!ownPassing || npassed == n)
 	r.lowSure = -1
 	if lc := lowestClub(t); lc != parse.NoCard && copies(t, lc) == 1 {
@@ -329,6 +331,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		}
 	}
 	inferred := &v.hands.inferred // cleared for the round's seats (round)
+	away := v.passedAway(t, n, known)
 	next := firstLeader
 	// Simple hands (see simpleHands) play their clean tricks in one pass (cleanTricks); the rest,
 	// from the first trick that is not clean, takes the two passes below.
@@ -379,7 +382,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		// Every card of a known hand is judged against it in pass 2; the others are counted.
 		for k, p := 0, leader; !allKnown && k < len(tr.Cards); k++ {
 			if c := tr.Cards[k]; !known[p] {
-				if c < parse.NumCards && int(counted[c]+reserved[c]) < copies(t, c) {
+				if c < parse.NumCards && int(counted[c]+reserved[c]) < copies(t, c) && !away[p].Has(c) {
 					counted[c]++
 					inferred[p].Add(c)
 					v.bad[ti*n+k] = false
@@ -403,6 +406,10 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	}
 	for l := 0; l < n; l++ {
 		if !known[l] {
+			if v.hands.passed && t.Deck2 == 0 {
+				// A card received is held after the pass, played or not (RULES "Hand").
+				inferred[l].A |= v.hands.in[l].A
+			}
 			hands[l] = inferred[l]
 			r.start[l] = inferred[l] // for Round.View: each card counted once
 		}
@@ -427,6 +434,34 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		v.incomplete(g, r, hands, known)
 	}
 	return true
+}
+
+// passedAway returns, for each seat whose hand is not known, the cards the round's passes put
+// out of it (RULES "Hand": without the deal, a player's hand after passing is what they play,
+// less what they passed away, plus what they received): the cards it passed and did not get
+// back, and the cards another seat received. One deck only: with two, a card passed may have
+// a twin in the same hand. Also sets passTo for notHeld's note.
+func (v *Validator) passedAway(t *rulesets.Table, n int, known *[MaxSeats]bool) (away [MaxSeats]parse.CardSet) {
+	sh := &v.hands
+	if !sh.passed || t.Deck2 != 0 {
+		return away
+	}
+	var recv parse.CardSet
+	for l := 0; l < n; l++ {
+		recv |= sh.in[l].A
+	}
+	for i := range sh.passTo {
+		sh.passTo[i] = -1
+	}
+	for l := 0; l < n; l++ {
+		for m := sh.in[l].A; m != 0; m &= m - 1 {
+			sh.passTo[bits.TrailingZeros64(uint64(m))] = int8(l)
+		}
+		if !known[l] {
+			away[l] = (sh.out[l].A | recv) &^ sh.in[l].A
+		}
+	}
+	return away
 }
 
 // plainTricks is pass 1 of play for the tricks from ti on while they are plain: one card a
@@ -730,7 +765,24 @@ func (v *Validator) notHeld(g *parse.Game, r *PlayedRound, ti, k, p int, c parse
 		r.viol(DuplicateCard, ti+1, r.name(g, p), c, pos, "%s was already played this round", c)
 	} else {
 		r.viol(NotInHand, ti+1, r.name(g, p), c, pos, "%s cannot hold %s", r.name(g, p), c)
+		if !r.known[p] {
+			r.note(v.passedNote(g, r, p, c))
+		}
 	}
+}
+
+// passedNote says why seat p, whose hand is known only from the play, cannot hold c when the
+// passes say so: p passed it away, or another player received it ("" otherwise).
+func (v *Validator) passedNote(g *parse.Game, r *PlayedRound, p int, c parse.Card) string {
+	sh := &v.hands
+	if !sh.passed || r.Table.Deck2 != 0 || c >= parse.NumCards || sh.passTo[c] < 0 || int(sh.passTo[c]) == p {
+		return ""
+	}
+	to := r.name(g, int(sh.passTo[c]))
+	if sh.out[p].Has(c) {
+		return fmt.Sprintf("%s passed %s to %s", r.name(g, p), c, to)
+	}
+	return fmt.Sprintf("%s was passed to %s", c, to)
 }
 
 // illegal reports card k of trick ti, c played by seat p from hand h at st, that breaks rule

@@ -19,13 +19,16 @@ const (
 	// BadTiebreak: a tie-break round where the game did not end tied, or among other players
 	// than the tied ones (an addition to FORMAT.md's list; the round is not scored).
 	BadTiebreak = "bad-tiebreak"
+	// ImpossiblePoints: a sheet round's points that no sharing of the scoring cards gives
+	// (RULES §7 "Sheet rounds"); the round is scored as recorded.
+	ImpossiblePoints = "impossible-points"
 )
 
 // IsTranscriptError reports whether a rule code, the checker's or the scorer's, is a
 // transcript error rather than an illegal play.
 func IsTranscriptError(rule string) bool {
 	switch rule {
-	case AfterGameEnd, ScoreMismatch, BadTiebreak:
+	case AfterGameEnd, ScoreMismatch, BadTiebreak, ImpossiblePoints:
 		return true
 	}
 	return validate.IsTranscriptError(rule)

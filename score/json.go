@@ -128,6 +128,9 @@ func (r *RoundResult) appendJSON(b []byte) []byte {
 		b = append(b, `,"notes":`...)
 		b = appendStrings(b, r.Notes)
 	}
+	if r.Sheet {
+		b = append(b, `,"sheet":true`...)
+	}
 	if r.Ignored {
 		b = append(b, `,"ignored":true`...)
 	}

@@ -60,6 +60,8 @@ type RoundResult struct {
 	Notes        []string `json:"notes,omitempty"`
 	// Ignored marks a round recorded after the game ended: reported, not scored.
 	Ignored bool `json:"ignored,omitempty"`
+	// Sheet marks a sheet round: scored from the table's figures, no play (RULES §7).
+	Sheet bool `json:"sheet,omitempty"`
 	// Contracts is how a scored Spades round judged each unit's bids: Contracts[u] is unit
 	// u's (nil when the round was not scored: no play, or after the game ended).
 	Contracts []Contract `json:"-"`

@@ -43,6 +43,8 @@ type game struct {
 	recTotal, lastTotals []int
 	hasRec               []bool
 
+	sheetFix sheetFix // the running total a sheet round's note last named as mistyped
+
 	sc *Scorer // where the round blocks come from
 	// the revoke penalty of the ruleset (RevokePenalty), read once per game
 	kind  string
@@ -379,9 +381,12 @@ func (s *game) round(r *validate.PlayedRound) {
 		}
 	}
 	var pts []int // per unit
-	if s.rs.Family == rulesets.Spades {
+	switch {
+	case r.Sheet:
+		pts = s.sheetRound(r, &out)
+	case s.rs.Family == rulesets.Spades:
 		pts = s.spadesRound(r, &out)
-	} else {
+	default:
 		pts = s.heartsRound(r, &out)
 	}
 	keys := s.units

@@ -328,7 +328,8 @@ func fzAdd(t *testing.T, what string, a, b int) int {
 var fzRuleCodes = []string{validate.Revoke, validate.HeartsNotBroken, validate.FirstTrickPenalty, validate.FirstLead,
 	validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden, validate.BidMissing,
 	score.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
-	validate.DeckMismatch, validate.UnknownPlayer, score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound}
+	validate.DeckMismatch, validate.UnknownPlayer, score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound,
+	score.ImpossiblePoints, validate.BadClaim}
 
 // fzCheckScores: keys and values line up, keys are distinct.
 func fzCheckScores(t *testing.T, what string, s score.Scores) {

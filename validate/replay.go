@@ -54,6 +54,11 @@ type PlayedRound struct {
 
 	Taking     // who took what
 	Played int // tricks recorded
+	// Claimed is the number of tricks a claim gave out after the tricks recorded (RULES §7
+	// "Claims"); Sheet marks a sheet round, which records only the table's figures (score
+	// and/or total lines: RULES §7 "Sheet rounds"), scored from them.
+	Claimed int
+	Sheet   bool
 	// Revokers lists the local seat of each revoke, in play order.
 	Revokers []int
 

@@ -58,7 +58,7 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 			r.Bids[l], r.HasBid[l], r.bid = b, true, true
 		}
 	}
-	if spades {
+	if spades && !src.IsSheet() { // a sheet round records no bids
 		pos := src.Pos
 		if len(src.Bids) > 0 {
 			pos = src.Bids[0].Pos
@@ -259,7 +259,11 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 		v.errs.Addf(pos, "a tally in a round that records its tricks: a round gives its tricks or a tally, not both")
 		return false
 	}
-	if len(src.Tricks) == 0 {
+	if src.IsSheet() {
+		r.Sheet = true // scored from its figures (package score)
+		return true
+	}
+	if len(src.Tricks) == 0 && src.Claim == nil {
 		r.Tally = len(src.Took) > 0 || len(src.Taken) > 0
 		var taken Hand
 		for _, tk := range src.Took {
@@ -425,12 +429,17 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	if r.over() {
 		return true // a trial replay past its budget (diagnose.go): the rest does not matter
 	}
-	v.firstLead(g, r, &src.Tricks[0], int(v.leaders[0]), eldest, holder, lc, firstLead)
+	if nt > 0 {
+		v.firstLead(g, r, &src.Tricks[0], int(v.leaders[0]), eldest, holder, lc, firstLead)
+	}
 	if from < nt && !v.judge(g, r, hands, known, from, broken) { // from == nt: every trick was clean
 		return true
 	}
 	r.Played = len(src.Tricks)
-	if r.Played < t.HandSize {
+	switch {
+	case src.Claim != nil:
+		v.claim(g, r, hands, known, next)
+	case r.Played < t.HandSize:
 		v.incomplete(g, r, hands, known)
 	}
 	return true
@@ -652,7 +661,7 @@ func (v *Validator) judge(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, 
 			v.card(g, r, &sc, tr)
 		}
 		broken = broken || r.Rules.BreaksAny(sc.won.A) // A: every card of the trick, once
-		r.TakeHand(sc.won, leader, int(v.winners[ti]), ti == len(src.Tricks)-1)
+		r.TakeHand(sc.won, leader, int(v.winners[ti]), ti == len(src.Tricks)-1 && src.Claim == nil)
 	}
 	return true
 }

@@ -30,6 +30,9 @@ const (
 	// IncompleteRound: a played round with fewer tricks than the hand size (RULES §7
 	// "Incomplete rounds"); the round is scored as recorded.
 	IncompleteRound = "incomplete-round"
+	// BadClaim: a claim the others could defeat, or whose shares do not add up to the tricks
+	// left (RULES §7 "Claims"); the round is scored as claimed.
+	BadClaim = "bad-claim"
 )
 
 // Violation is one illegal play or transcript error. Trick is 1-based, 0 when the violation
@@ -52,7 +55,7 @@ type Violation struct {
 // rather than an illegal play (score.IsTranscriptError also knows the scorer's).
 func IsTranscriptError(rule string) bool {
 	switch rule {
-	case NotInHand, DuplicateCard, WrongLeader, DealSize, DeckMismatch, UnknownPlayer, IncompleteRound:
+	case NotInHand, DuplicateCard, WrongLeader, DealSize, DeckMismatch, UnknownPlayer, IncompleteRound, BadClaim:
 		return true
 	}
 	return false

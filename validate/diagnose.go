@@ -702,7 +702,7 @@ func sortViolations(vs []Violation) {
 	}
 	key := func(x Violation) int {
 		switch {
-		case x.Rule == IncompleteRound:
+		case x.Rule == IncompleteRound && x.Trick == 0: // a trick mended (recover.go) is its trick's
 			return 1 << 20
 		case x.Trick > 0:
 			return x.Trick

@@ -112,6 +112,7 @@ type Validator struct {
 	leaders []int8
 	winners []int8
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
+	dropped []int  // the tricks a mended round leaves out, as written (recover.go)
 	// scratch for diagnose: a trial round, and edited tricks and cards
 	trial   PlayedRound
 	edited  parse.Round
@@ -282,11 +283,19 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 		if !r.Tiebreak {
 			normal++
 		}
+		var mended []Violation
+		if hasBadTrick(src, len(r.Seats)) {
+			r.Src, mended = v.mendTricks(g, r) // recover.go
+		}
 		pre := len(r.Violations)
 		if !v.round(g, r) {
 			continue // an input error in this round: collected, and the next rounds checked too
 		}
 		v.diagnose(g, r, pre)
+		if mended != nil {
+			v.renumber(r.Violations)
+			r.Violations = append(r.Violations, mended...)
+		}
 		sortViolations(r.Violations) // source order
 		rp.Rounds = append(rp.Rounds, r)
 	}

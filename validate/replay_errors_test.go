@@ -13,7 +13,7 @@ import (
 
 // TestReplayInputErrors: input that cannot be read as a game is an error (exit 2), never a
 // violation (RULES §7 "Transcript errors"): player counts out of range, a trick with the
-// wrong number of cards, an unknown first leader who cannot be known otherwise, a tie-break
+// wrong number of cards (TestBrokenTrickMended), an unknown first leader who cannot be known otherwise, a tie-break
 // with fewer than two known players. (An unknown dealer or later leader is an unknown-player
 // violation: the rotation and the previous winner tell who it is; see testdata/rules.)
 func TestReplayInputErrors(t *testing.T) {
@@ -25,12 +25,6 @@ func TestReplayInputErrors(t *testing.T) {
 		{"cancellation-5-players", "game cancellation\nplayers a b c d e\nround\ntook a: QS\n", "6 to 10", 2},
 		{"spades-3-players-no-jokers", "game spades\nplayers a b c\nround\nbid a=1 b=1 c=1\ntricks a=1 b=1 c=1\n", "not 3", 2},
 		{"spades-teams-6-players", "game spades\nplayers a b c d e f\noption teams=on jokers=high\nround\nbid a=1 b=1 c=1 d=1 e=1 f=1\n", "4 players", 2},
-		{"trick-size", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick ann: 2C 3C 4C\n", "3 cards, expected 4", 5},
-		// A whole round but for one card: the message names the card played nowhere.
-		{"trick-size-left-out", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick dan: 2C JC TC 3C\ntrick 2S 5S JS KS\n" +
-			"trick 4C AD 7C 5C\ntrick 3D KD QD TD\ntrick JD 8D 7D 9D\ntrick 6C QC QH AC\ntrick 6D 2D AH 4D\ntrick 7S TS AS QS\n" +
-			"trick 5H 2H 8H\ntrick 8S 4S KC 3S\ntrick 8C 4H KH JH\ntrick 9C 6S 7H 9H\ntrick 9S 5D 6H TH\n",
-			"trick 9 has 3 cards, expected 4 (one per player); not played in the round: 3H", 13},
 		{"unknown-leader", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\n", "unknown leader", 5},
 		{"first-leader-unknown", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick 3C 4C 5C 6C\n", "first leader cannot be known", 5},
 		{"unknown-leader-later", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\n", "unknown leader", 5},
@@ -56,7 +50,7 @@ func TestReplayInputErrors(t *testing.T) {
 // TestReplayInputErrorsCollected: every round's input error is reported, not the first only.
 func TestReplayInputErrorsCollected(t *testing.T) {
 	src := "game hearts\nplayers ann bob cat dan\noption pass=none\n" +
-		"round\ntrick ann: 2C 3C 4C\n" + // line 5: three cards
+		"round\ntrick 3C 4C 5C 6C\n" + // line 5: a first leader nobody knows
 		"round\ntook ann: QS\n" + // fine
 		"round\ntrick zed: 2C 3C 4C 5C\n" // line 9: a leader nobody knows
 	games, err := parse.ParseBytes([]byte(src), "many.tricks")
@@ -69,4 +63,46 @@ func TestReplayInputErrorsCollected(t *testing.T) {
 	require.ErrorAs(t, err, &list)
 	require.Len(t, list, 2, "want two input errors, got %v", err)
 	assert.Equal(t, []int{5, 9}, []int{list[0].Pos.Line, list[1].Pos.Line}, "the errors' lines: %v", err)
+}
+
+// TestBrokenTrickMended: a trick with a card too few or too many costs its round's certainty,
+// not the game (recover.go): it is reported at its line as incomplete-round, the round is
+// read with the trick mended (the one card never played put where it explains most, the card
+// too many taken out, else the trick left out), and later rounds are checked in full.
+func TestBrokenTrickMended(t *testing.T) {
+	for _, c := range []struct {
+		name, src, msg string
+		line           int
+	}{
+		{"left-out", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick ann: 2C 3C 4C\n",
+			"trick 1 has 3 cards, expected 4 (one per player); the trick is left out, and the round's points are uncertain", 5},
+		{"never-played", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick dan: 2C JC TC 3C\ntrick 2S 5S JS KS\n" +
+			"trick 4C AD 7C 5C\ntrick 3D KD QD TD\ntrick JD 8D 7D 9D\ntrick 6C QC QH AC\ntrick 6D 2D AH 4D\ntrick 7S TS AS QS\n" +
+			"trick 5H 2H 8H\ntrick 8S 4S KC 3S\ntrick 8C 4H KH JH\ntrick 9C 6S 7H 9H\ntrick 9S 5D 6H TH\n" +
+			"round\ntrick bob: 2C 3C 4C 5C 6C\n",
+			"trick 9 has 3 cards, expected 4 (one per player); cat's 3H, never played, is missing?", 13},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			games, err := parse.ParseBytes([]byte(c.src), c.name+".tricks")
+			require.NoError(t, err, "parse")
+			g := games[0]
+			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
+			require.NoError(t, err)
+			rp, err := validate.New().Replay(g, rs)
+			require.NoError(t, err)
+			require.Len(t, rp.Rounds, len(g.Rounds), "every round is replayed")
+			var found *validate.Violation
+			for _, v := range rp.Rounds[0].Violations {
+				if v.Pos.Line == c.line {
+					found = &v
+				}
+			}
+			require.NotNil(t, found, "violations: %+v", rp.Rounds[0].Violations)
+			assert.Equal(t, validate.IncompleteRound, found.Rule)
+			assert.Equal(t, c.msg, found.Msg)
+			if len(rp.Rounds) > 1 { // the next round's broken trick is reported too
+				assert.NotEmpty(t, rp.Rounds[1].Violations)
+			}
+		})
+	}
 }

@@ -38,6 +38,7 @@ var ruleCodes = []string{
 	validate.BidMissing, score.BlindNotAllowed,
 	validate.NotInHand, validate.DuplicateCard, validate.WrongLeader, validate.DealSize,
 	validate.DeckMismatch, validate.UnknownPlayer, score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound,
+	score.ImpossiblePoints, validate.BadClaim,
 }
 
 // ruleWant is one expected violation.

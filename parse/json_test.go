@@ -204,10 +204,11 @@ func requireSameResults(t testing.TB, want, got []result, msgAndArgs ...any) {
 	}
 }
 
-// yamlInputs lists the .yaml files of the shared examples and of testdata.
+// yamlInputs lists the .yaml files of the shared examples, of the repository's testdata and
+// of the package's.
 func yamlInputs(t testing.TB) []string {
 	var files []string
-	for _, dir := range []string{examplesDir, "../testdata"} {
+	for _, dir := range []string{examplesDir, "../testdata", "testdata"} {
 		if _, err := os.Stat(dir); err != nil {
 			continue
 		}

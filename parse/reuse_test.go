@@ -15,19 +15,22 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// textCorpus returns the text transcripts of the repository's testdata, by name.
+// textCorpus returns the text transcripts of the repository's testdata and the package's
+// (testdata/text: claims), by name.
 func textCorpus(t testing.TB) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	err := filepath.WalkDir("../testdata", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tricks") {
+	for _, dir := range []string{"../testdata", "testdata"} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tricks") {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			out[p] = b
 			return err
-		}
-		b, err := os.ReadFile(p)
-		out[p] = b
-		return err
-	})
-	require.NoError(t, err)
+		})
+		require.NoError(t, err)
+	}
 	require.GreaterOrEqual(t, len(out), 100, "transcripts under ../testdata")
 	return out
 }

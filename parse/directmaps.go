@@ -142,13 +142,14 @@ func (d *ydirect) bids(bids []Bid) ([]Bid, bool) {
 	return bids, true
 }
 
-// counts reads a map of numbers: tricks taken, scores, totals.
+// counts reads a map of numbers: tricks taken, scores, totals, the shares of a claim. A
+// number beyond ±maxNumber declines (the builder reports it).
 func (d *ydirect) counts(list []Count) ([]Count, bool) {
 	ok := d.entries(func(name string, at Pos) bool {
 		v, ok := d.number()
-		n, _ := parseInt(v)
+		n, inRange := parseInt(v)
 		list = append(list, Count{Player: name, N: n, Pos: at})
-		return ok
+		return ok && inRange
 	})
 	if !ok {
 		return nil, false

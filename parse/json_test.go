@@ -683,8 +683,9 @@ func jsonSeeds(styles []jsonStyle) [][]byte {
 	seeds := [][]byte{[]byte(jsonGame1), []byte(jsonGame2),
 		[]byte(`{"players": ["a", "b"], "options": {"a": -1.5e3, "b": true, "c": null, "d": [1, "x"]}, "rounds": [{"dealer": "b", "bids": {"a": 3, "b": "nil"}, "tricks": [{"a": ["2C", "3C"]}, "4C 5C"], "score": {"a": 1}}]}`)}
 	for _, p := range []string{"_handwritten/reset-and-ties.1.yaml-twin.yaml", "_handwritten/spades-scoring.1.yaml-twin.yaml",
-		"_handwritten/rk36-moon.1.yaml-twin.yaml", "rickety-kate/4p/g002.yaml", badDir + "/wrong-shapes.yaml"} {
-		if !strings.HasPrefix(p, badDir) {
+		"_handwritten/rk36-moon.1.yaml-twin.yaml", "rickety-kate/4p/g002.yaml", badDir + "/wrong-shapes.yaml",
+		"testdata/yaml/claims.yaml", "testdata/yaml/claims-errors.yaml"} {
+		if !strings.HasPrefix(p, badDir) && !strings.HasPrefix(p, "testdata/") {
 			p = filepath.Join(examplesDir, p)
 		}
 		if src, err := os.ReadFile(p); err == nil {

@@ -3,8 +3,8 @@ package parse
 import "strings"
 
 // The direct readers of YAML (yamldirect.go) and of JSON lines (jsondirect.go) read a round's
-// maps of player names (deal, pass, bid, took, tricks taken, moon, score, total) and its
-// tie-break list in two syntaxes; d.json says which. These are their one reading of them.
+// maps of player names (deal, pass, bid, took, tricks taken, moon, score, total), its claim and
+// its tie-break list in two syntaxes; d.json says which. These are their one reading of them.
 
 // mapKey reads an entry's key: a player's name and its ':'.
 func (d *ydirect) mapKey() (string, Pos, bool) {
@@ -142,13 +142,14 @@ func (d *ydirect) bids(bids []Bid) ([]Bid, bool) {
 	return bids, true
 }
 
-// counts reads a map of numbers: tricks taken, scores, totals.
+// counts reads a map of numbers: tricks taken, scores, totals, the shares of a claim. A
+// number beyond ±maxNumber declines (the builder reports it).
 func (d *ydirect) counts(list []Count) ([]Count, bool) {
 	ok := d.entries(func(name string, at Pos) bool {
 		v, ok := d.number()
-		n, _ := parseInt(v)
+		n, inRange := parseInt(v)
 		list = append(list, Count{Player: name, N: n, Pos: at})
-		return ok
+		return ok && inRange
 	})
 	if !ok {
 		return nil, false
@@ -180,6 +181,32 @@ func (d *ydirect) moon(list []Moon) ([]Moon, bool) {
 	return list, true
 }
 
+// claim reads a claim's value, the key at at: a player's name (a plain scalar, a JSON string),
+// or ("{" first) a map of the tricks per player. The claim is the one the memory kept for
+// the round, if any (a spare's: sp is then not noSpare).
+func (d *ydirect) claim(sp *roundSpare, at Pos) (*Claim, bool) {
+	var c Claim
+	if d.lit("{") {
+		shares, ok := d.counts(room(sp.shares, d.np))
+		if !ok {
+			return nil, false
+		}
+		c.Shares = shares
+	} else {
+		name, ok := d.word()
+		if !ok || name == "" || len(name) > MaxName {
+			return nil, false
+		}
+		c.Player = name
+	}
+	c.Pos = at
+	if sp.claim != nil {
+		*sp.claim = c
+		return sp.claim, true
+	}
+	return &c, true
+}
+
 // tiebreak reads the names of a tie-break round ("[" read); they may repeat, as for the
 // model builder (the replay reports it).
 func (d *ydirect) tiebreak(names []string) ([]string, bool) {
@@ -200,7 +227,7 @@ func (d *ydirect) tiebreak(names []string) ([]string, bool) {
 }
 
 // roundValue reads the value of a round's k-th key (the writers' order: dealer, tiebreak,
-// deal, pass, bids, tricks, took, tricks_taken, moon, score, total), the key at at.
+// deal, pass, bids, tricks, claim, took, tricks_taken, moon, score, total), the key at at.
 func (d *ydirect) roundValue(k int, sp *roundSpare, r *Round, at Pos) bool {
 	ok := false
 	np := d.np
@@ -227,15 +254,17 @@ func (d *ydirect) roundValue(k int, sp *roundSpare, r *Round, at Pos) bool {
 			ok = d.eol() && d.tricks(sp, r)
 		}
 	case 6:
-		r.Took, ok = d.hands(room(sp.took, np))
+		r.Claim, ok = d.claim(sp, at)
 	case 7:
-		r.Taken, ok = d.counts(room(sp.taken, np))
+		r.Took, ok = d.hands(room(sp.took, np))
 	case 8:
-		r.Moon, ok = d.moon(room(sp.moon, 1))
+		r.Taken, ok = d.counts(room(sp.taken, np))
 	case 9:
+		r.Moon, ok = d.moon(room(sp.moon, 1))
+	case 10:
 		r.ScorePos = at
 		r.Score, ok = d.counts(room(sp.score, np))
-	case 10:
+	case 11:
 		r.TotalPos = at
 		r.Total, ok = d.counts(room(sp.total, np))
 	}

@@ -33,20 +33,22 @@
 //
 // Text details where FORMAT.md is silent: statements may come in any order within a game
 // (a round-level statement before any "round" starts round 1); a second game or players
-// statement in one game is an error (separate games with "---"); option and meta values
-// are a quoted string or a bare word up to the next blank, and '#' starts a comment even
-// there; quoted strings escape only \" and \\; names, keys and values hold no control
-// characters; "deal", "pass" and "took" may list no card ("-" or nothing), a trick may
-// not; "moon" and bids ("nil", "b3") are case-insensitive; numbers are decimal with an
-// optional sign, within ±999999999.
+// statement in one game is an error (separate games with "---"), as is a second claim in
+// one round (YAML: a second claim key, a duplicate key); option and meta values are a
+// quoted string or a bare word up to the next blank, and '#' starts a comment even there;
+// quoted strings escape only \" and \\; names, keys and values hold no control characters;
+// "deal", "pass" and "took" may list no card ("-" or nothing), a trick may not; "moon" and
+// bids ("nil", "b3") are case-insensitive; numbers are decimal with an optional sign,
+// within ±999999999. A claim's shares are player names, not sides (ann+cat), which only
+// score and total lines take.
 //
 // Positions: a statement's Pos is where its first character is (text) or its node is
 // (YAML: the round's mapping, the player's key in deal/pass/took/moon, the trick's list
-// item). Bid, Count and KV positions are those of their NAME=... pair (text) or key
-// (YAML). Trick.Cols holds each card's column. In YAML, a card in a plain or quoted
-// scalar is at the scalar's column plus its offset (exact while the scalar fits on one
-// line), a list item at its own column, a card of a block scalar (| or >) at the scalar's
-// column. Columns count characters, not bytes.
+// item, the claim's key). Bid, Count (a claim's shares among them) and KV positions are
+// those of their NAME=... pair (text) or key (YAML). Trick.Cols holds each card's column.
+// In YAML, a card in a plain or quoted scalar is at the scalar's column plus its offset
+// (exact while the scalar fits on one line), a list item at its own column, a card of a
+// block scalar (| or >) at the scalar's column. Columns count characters, not bytes.
 //
 // # YAML
 //
@@ -103,6 +105,7 @@
 //	pass NAME: CARDS | pass NAME>NAME: CARDS
 //	bid NAME=BID NAME=BID ...         # one line: N, nil, bN, bnil
 //	trick [NAME: ]CARDS               # the leader only where the transcript wrote it
+//	claim NAME | claim NAME=N ...     # one line, if the round has a claim
 //	took NAME: CARDS | took NAME: -
 //	tricks NAME=N ...                 # one line
 //	moon NAME old|new                 # one line per recorded choice
@@ -119,8 +122,9 @@
 //
 // The YAML writer mirrors it: game, players (flow list), options and meta (flow maps),
 // rounds as a block list with dealer, tiebreak, deal, pass, bids, tricks (block list of
-// "- LEADER: CARDS" or "- CARDS"), took, tricks_taken, moon, score and total in that
-// order; scalars plain when safe, double-quoted otherwise; documents separated by "---".
+// "- LEADER: CARDS" or "- CARDS"), claim ("claim: NAME" or a flow map of the shares), took,
+// tricks_taken, moon, score and total in that order; scalars plain when safe, double-quoted
+// otherwise; documents separated by "---".
 // Text to YAML and back gives the canonical text again. yaml.v3's encoder, given a node
 // tree styled the same way, writes the same bytes (TestYAMLv3WriterSameBytes), but the
 // writer stays hand-written for speed: on the 17-round benchmark game BenchmarkWriteYAML

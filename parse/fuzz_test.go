@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// fuzzSeeds adds a few transcripts of the given extension as seeds.
+// fuzzSeeds adds a few transcripts of the given extension as seeds (claims among them).
 func fuzzSeeds(f *testing.F, ext string) {
-	for _, dir := range []string{badDir, "../testdata/bench"} {
+	for _, dir := range []string{badDir, "../testdata/bench", "testdata/text"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
 		for _, p := range files {
 			if src, err := os.ReadFile(p); err == nil {
@@ -21,7 +21,7 @@ func fuzzSeeds(f *testing.F, ext string) {
 		}
 	}
 	for _, p := range []string{"_handwritten/reset-and-ties", "_handwritten/spades-scoring", "_handwritten/score-sheet",
-		"_handwritten/rk36-moon", "rickety-kate/4p/g002", "openspiel/hearts_default/g001"} {
+		"_handwritten/rk36-moon", "rickety-kate/4p/g002", "openspiel/hearts_default/g001", "sheets/claims/c003"} {
 		for _, name := range []string{p + ext, p + ".yaml-twin" + ext} {
 			if src, err := os.ReadFile(filepath.Join(examplesDir, name)); err == nil {
 				f.Add(src)
@@ -57,6 +57,7 @@ func fuzzOne(t *testing.T, src []byte, name string, format Format) {
 func FuzzParseText(f *testing.F) {
 	fuzzSeeds(f, ".tricks")
 	f.Add([]byte("players a \"b c\"\noption k=\"v\\\"w\" x=\\\nround dealer=a tiebreak a\ntrick a: 2C\n---\nplayers x\n"))
+	f.Add([]byte("players a \"b c\"\nround\ntrick 2C 3C\nclaim \"b c\"\nclaim a\n---\nplayers a b\nclaim a=1, \"b\"=2 # c\nround\nclaim a\n"))
 	var buf GameBuffer // one for all inputs: each game leaves its arrays to the next
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fuzzOne(t, src, "fuzz.tricks", Text)
@@ -67,5 +68,10 @@ func FuzzParseText(f *testing.F) {
 func FuzzParseYAML(f *testing.F) {
 	fuzzSeeds(f, ".yaml")
 	f.Add([]byte(`{"players": ["a", "b"], "rounds": [{"tricks": [{"a": ["2C", "3C"]}]}]}`))
+	for _, name := range []string{"testdata/yaml/claims.yaml", "testdata/yaml/claims-errors.yaml"} {
+		if src, err := os.ReadFile(name); err == nil {
+			f.Add(src)
+		}
+	}
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzOne(t, src, "fuzz.yaml", YAML) })
 }

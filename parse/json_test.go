@@ -204,10 +204,11 @@ func requireSameResults(t testing.TB, want, got []result, msgAndArgs ...any) {
 	}
 }
 
-// yamlInputs lists the .yaml files of the shared examples and of testdata.
+// yamlInputs lists the .yaml files of the shared examples, of the repository's testdata and
+// of the package's.
 func yamlInputs(t testing.TB) []string {
 	var files []string
-	for _, dir := range []string{examplesDir, "../testdata"} {
+	for _, dir := range []string{examplesDir, "../testdata", "testdata"} {
 		if _, err := os.Stat(dir); err != nil {
 			continue
 		}
@@ -682,8 +683,9 @@ func jsonSeeds(styles []jsonStyle) [][]byte {
 	seeds := [][]byte{[]byte(jsonGame1), []byte(jsonGame2),
 		[]byte(`{"players": ["a", "b"], "options": {"a": -1.5e3, "b": true, "c": null, "d": [1, "x"]}, "rounds": [{"dealer": "b", "bids": {"a": 3, "b": "nil"}, "tricks": [{"a": ["2C", "3C"]}, "4C 5C"], "score": {"a": 1}}]}`)}
 	for _, p := range []string{"_handwritten/reset-and-ties.1.yaml-twin.yaml", "_handwritten/spades-scoring.1.yaml-twin.yaml",
-		"_handwritten/rk36-moon.1.yaml-twin.yaml", "rickety-kate/4p/g002.yaml", badDir + "/wrong-shapes.yaml"} {
-		if !strings.HasPrefix(p, badDir) {
+		"_handwritten/rk36-moon.1.yaml-twin.yaml", "rickety-kate/4p/g002.yaml", badDir + "/wrong-shapes.yaml",
+		"testdata/yaml/claims.yaml", "testdata/yaml/claims-errors.yaml"} {
+		if !strings.HasPrefix(p, badDir) && !strings.HasPrefix(p, "testdata/") {
 			p = filepath.Join(examplesDir, p)
 		}
 		if src, err := os.ReadFile(p); err == nil {

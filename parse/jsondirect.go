@@ -192,7 +192,7 @@ func (d *ydirect) jgame(index int) *Game {
 }
 
 // The keys of a round in JSON, in the order of ydirectRoundKeys.
-var jdirectRoundKeys = [...]string{`"dealer":`, `"tiebreak":[`, `"deal":{`, `"pass":{`, `"bids":{`, `"tricks":[`, `"took":{`, `"tricks_taken":{`, `"moon":{`, `"score":{`, `"total":{`}
+var jdirectRoundKeys = [...]string{`"dealer":`, `"tiebreak":[`, `"deal":{`, `"pass":{`, `"bids":{`, `"tricks":[`, `"claim":`, `"took":{`, `"tricks_taken":{`, `"moon":{`, `"score":{`, `"total":{`}
 
 // jround reads the members of a round ("{" read) and its "}".
 func (d *ydirect) jround(sp *roundSpare, r *Round) bool {

@@ -60,7 +60,7 @@ func (r *Round) IsSheet() bool {
 type Claim struct {
 	Player string  // "claim NAME"; "" when Shares is given
 	Shares []Count // "claim NAME=N ...": tricks per player (Spades)
-	Pos    Pos     // the claim statement (YAML: the claim node)
+	Pos    Pos     // the claim statement (YAML: its claim key)
 }
 
 // IsTally reports whether the round records what was taken instead of the play.

@@ -15,19 +15,22 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// textCorpus returns the text transcripts of the repository's testdata, by name.
+// textCorpus returns the text transcripts of the repository's testdata and the package's
+// (testdata/text: claims), by name.
 func textCorpus(t testing.TB) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	err := filepath.WalkDir("../testdata", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tricks") {
+	for _, dir := range []string{"../testdata", "testdata"} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tricks") {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			out[p] = b
 			return err
-		}
-		b, err := os.ReadFile(p)
-		out[p] = b
-		return err
-	})
-	require.NoError(t, err)
+		})
+		require.NoError(t, err)
+	}
 	require.GreaterOrEqual(t, len(out), 100, "transcripts under ../testdata")
 	return out
 }
@@ -214,6 +217,10 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"round tiebreak a b c d e f g h i j k l m n o p", "round tiebreak a b c d e f g h i j k l m n o p q",
 		"round tiebreak " + strings.Repeat("a", MaxName), "round tiebreak " + strings.Repeat("a", MaxName+1),
 		"round tiebreak ann bob\ntrick 2C 3C\ntrick 4C 5C", "round dealer=ann tiebreak ann bob",
+		// claims, which the fast statements leave to the general ones
+		"claim ann", "claim ann=2 bob=1", "claim \"a b\"", "claim \"a b\"=1, ann=2", "claim", "claim ann bob", "claim ann # c",
+		"claim ann=1 ann=2", "claim ann=x", "claim ann\nclaim bob", "clam ann", "Claim ann", "claimann",
+		"trick 2C 3C 4C 5C\nclaim ann\ntrick 6C 7C 8C 9C", "deal ann: 2C 3C\nclaim ann\ndeal bob: 4C 5C",
 		// runs of tricks of one to five cards, mixed, and broken in the middle of a run
 		"trick 2C\ntrick 3C\ntrick 4C", "trick 2C 3C 4C\ntrick 5C 6C 7C\ntrick 8C 9C TC",
 		"trick 2C 3C 4C 5C 6C\ntrick 7C 8C 9C TC JC", "trick 2C 3C\ntrick 4C 5C 6C 7C\ntrick 8C\ntrick 9C TC JC QC KC",

@@ -84,6 +84,9 @@ func stripped(g *Game) *Game {
 			s.Moon = append(s.Moon, Moon{Player: x.Player, Scoring: x.Scoring})
 		}
 		s.Taken, s.Score, s.Total = counts(r.Taken), counts(r.Score), counts(r.Total)
+		if r.Claim != nil {
+			s.Claim = &Claim{Player: r.Claim.Player, Shares: counts(r.Claim.Shares)}
+		}
 		h.Rounds = append(h.Rounds, s)
 	}
 	if len(h.Players) == 0 {

@@ -172,6 +172,38 @@ rounds:
 			},
 		},
 		{
+			name: "claims",
+			text: `game spades
+players ann bob "Mary Ann" dan
+claim "Mary Ann"   # before any round: round 1
+round
+trick ann: 2S 3S 4S 5S
+claim ann=2, "Mary Ann"=0 bob=+1 dan=10
+round
+score ann=10
+`,
+			yaml: `game: spades
+players: [ann, bob, Mary Ann, dan]
+rounds:
+  - claim: "Mary Ann"
+  - tricks: [{ann: 2S 3S 4S 5S}]
+    claim:
+      ann: 2
+      Mary Ann: 0
+      bob: 1
+      dan: 10
+  - score: {ann: 10}
+`,
+			want: func(t testing.TB) *Game {
+				return &Game{Ruleset: "spades", Players: []string{"ann", "bob", "Mary Ann", "dan"}, Rounds: []*Round{
+					{Claim: &Claim{Player: "Mary Ann"}},
+					{Tricks: []Trick{{Leader: "ann", Cards: cards(t, "2S 3S 4S 5S")}},
+						Claim: &Claim{Shares: []Count{{"ann", 2, Pos{}}, {"Mary Ann", 0, Pos{}}, {"bob", 1, Pos{}}, {"dan", 10, Pos{}}}}},
+					{Score: []Count{{"ann", 10, Pos{}}}},
+				}}
+			},
+		},
+		{
 			name: "implicit round",
 			text: "players a b\ntrick 2C 3C\nround\ntrick 4C 5C\n",
 			yaml: "players: [a, b]\nrounds: [{tricks: [2C 3C]}, {tricks: [4C 5C]}]\n",

@@ -13,7 +13,7 @@ import (
 const maxErrors = 100
 
 // keywords lists the statements of the compact text, for messages.
-const keywordList = "game, players, option, meta, round, deal, pass, bid, trick, took, tricks, moon, score or total"
+const keywordList = "game, players, option, meta, round, deal, pass, bid, trick, claim, took, tricks, moon, score or total"
 
 // cardArena hands out card and column slices carved from larger blocks, so that parsing
 // a trick or a hand costs no allocation of its own. Every slice handed out has its
@@ -128,6 +128,8 @@ type roundSpare struct {
 	taken, score, total []Count
 	moon                []Moon
 	tiebreak            []string
+	claim               *Claim  // a claim of an earlier game's round, to be written over
+	shares              []Count // the array of its shares
 }
 
 // textBlock is a fresh gameMem with its first arrays, in one allocation.
@@ -205,6 +207,10 @@ func (m *gameMem) reset() {
 			sp.moon = r.Moon[:0]
 		}
 		keep(&sp.tiebreak, r.Tiebreak)
+		if c := r.Claim; c != nil {
+			sp.claim = c
+			keepCounts(&sp.shares, c.Shares)
+		}
 	}
 	a := m.arena
 	if a.spent > 0 { // the last game took more than one block: one of its size next time
@@ -234,6 +240,10 @@ func (m *gameMem) forget(n int) {
 		clear(sp.total[:cap(sp.total)])
 		clear(sp.moon[:cap(sp.moon)])
 		clear(sp.tiebreak[:cap(sp.tiebreak)])
+		if sp.claim != nil {
+			*sp.claim = Claim{}
+		}
+		clear(sp.shares[:cap(sp.shares)])
 	}
 	m.used = n
 }
@@ -360,11 +370,13 @@ func (p *textParser) oneEach(what string, kvs []KV) {
 
 // onePerPlayer reports a player given twice in one round by statements of one kind (two deal
 // lines for ann, "bid ann=4 ann=5"): a round says each player's deal, pass, bid, tally, moon,
-// score and total once, as YAML's mappings do (where a second key is an error too).
+// score, total and share of a claim once, as YAML's mappings do (where a second key is an
+// error too).
 func (p *textParser) onePerPlayer(r *Round) {
 	if !dupHands(r.Deal) && !dupPasses(r.Passes) && (len(r.Took) < 2 || !dupHands(r.Took)) &&
 		(len(r.Taken) < 2 || !dupCounts(r.Taken)) && (len(r.Score) < 2 || !dupCounts(r.Score)) &&
-		(len(r.Total) < 2 || !dupCounts(r.Total)) && (len(r.Bids) < 2 || !dupBids(r.Bids)) && len(r.Moon) <= 1 {
+		(len(r.Total) < 2 || !dupCounts(r.Total)) && (len(r.Bids) < 2 || !dupBids(r.Bids)) && len(r.Moon) <= 1 &&
+		(r.Claim == nil || len(r.Claim.Shares) < 2 || !dupCounts(r.Claim.Shares)) {
 		return // the common round: nothing to report (the lists below are looked at only then)
 	}
 	check := func(kw string, n int, at func(int) (string, Pos)) {
@@ -386,6 +398,10 @@ func (p *textParser) onePerPlayer(r *Round) {
 	check("moon of", len(r.Moon), func(i int) (string, Pos) { return r.Moon[i].Player, r.Moon[i].Pos })
 	check("score for", len(r.Score), func(i int) (string, Pos) { return r.Score[i].Player, r.Score[i].Pos })
 	check("total for", len(r.Total), func(i int) (string, Pos) { return r.Total[i].Player, r.Total[i].Pos })
+	if r.Claim != nil {
+		sh := r.Claim.Shares
+		check("claim for", len(sh), func(i int) (string, Pos) { return sh[i].Player, sh[i].Pos })
+	}
 }
 
 // sameName is a == b, told by the length and first byte in most cases without the call of a
@@ -569,6 +585,8 @@ func (p *textParser) parseLine(s string, line int) {
 		r.Total = p.countStmt(r.Total, kw)
 	case "moon":
 		p.moonStmt()
+	case "claim":
+		p.claimStmt()
 	default:
 		p.unknownStmt(kw, start)
 	}
@@ -589,12 +607,12 @@ func (p *textParser) unknownStmt(kw string, off int) {
 	}
 }
 
-var keywords = []string{"game", "players", "option", "meta", "round", "deal", "pass", "bid", "trick", "took",
-	"tricks", "moon", "score", "total"}
+var keywords = []string{"game", "players", "option", "meta", "round", "deal", "pass", "bid", "trick", "claim",
+	"took", "tricks", "moon", "score", "total"}
 
 func isKeyword(s string) bool {
 	switch s {
-	case "game", "players", "option", "meta", "round", "deal", "pass", "bid", "trick", "took",
+	case "game", "players", "option", "meta", "round", "deal", "pass", "bid", "trick", "claim", "took",
 		"tricks", "moon", "score", "total":
 		return true
 	}
@@ -1505,7 +1523,7 @@ func (p *textParser) bidStmt() {
 	}
 }
 
-// countStmt parses "tricks|score|total NAME=N ...".
+// countStmt parses "tricks|score|total NAME=N ..." and the shares of "claim NAME=N ...".
 func (p *textParser) countStmt(list []Count, kw string) []Count {
 	n := 0
 	bad := false
@@ -1516,7 +1534,7 @@ func (p *textParser) countStmt(list []Count, kw string) []Count {
 		}
 		off := p.i
 		name, ok := "", false
-		if kw != "tricks" {
+		if kw == "score" || kw == "total" {
 			name, ok = p.sideName()
 		}
 		if !ok {
@@ -1544,7 +1562,7 @@ func (p *textParser) countStmt(list []Count, kw string) []Count {
 	return list
 }
 
-// countList returns an empty list for a tricks, score or total statement (kw) of the
+// countList returns an empty list for a tricks, score, total or claim statement (kw) of the
 // current round.
 func (p *textParser) countList(kw string) []Count {
 	if sp := p.spareOf(p.r); sp != nil {
@@ -1554,6 +1572,8 @@ func (p *textParser) countList(kw string) []Count {
 			a = sp.taken
 		case "score":
 			a = sp.score
+		case "claim":
+			a = sp.shares
 		default:
 			a = sp.total
 		}
@@ -1612,4 +1632,49 @@ func (p *textParser) moonStmt() {
 	}
 	r.Moon = append(r.Moon, Moon{Player: name, Scoring: scoring, Pos: p.stmt})
 	p.end("moon")
+}
+
+// claimStmt parses "claim NAME" (NAME takes every trick not yet played) and "claim NAME=N
+// NAME=N ..." (the tricks not yet played, per player). A round has one claim: a second is
+// an error at the second, as a second players statement is in a game.
+func (p *textParser) claimStmt() {
+	r := p.round()
+	if r.Claim != nil {
+		p.errAt(p.off0, "second claim statement in this round (the first is on line %d)", r.Claim.Pos.Line)
+		return
+	}
+	p.skipBlank()
+	off := p.i
+	name, ok := p.name("the claiming player's name after claim")
+	if !ok {
+		return
+	}
+	p.skipBlank()
+	if p.i < len(p.s) && p.s[p.i] == '=' { // the shares: read as the pairs of a score line
+		p.i = off
+		shares := p.countStmt(nil, "claim")
+		if len(shares) > 0 {
+			c := p.newClaim(r)
+			c.Shares, c.Pos = shares, p.stmt
+			r.Claim = c
+		}
+		return
+	}
+	c := p.newClaim(r)
+	c.Player, c.Pos = name, p.stmt
+	r.Claim = c
+	if !p.eol() {
+		p.errAt(p.i, "unexpected %s after claim %s (claim NAME: one player takes every trick left; claim NAME=N NAME=N ...: the tricks left, per player)", p.found(), QuoteName(name))
+	}
+}
+
+// newClaim returns an empty claim for round r: the one the memory kept from an earlier
+// game's round (a GameBuffer's), so that reused memory takes no allocation for it.
+func (p *textParser) newClaim(r *Round) *Claim {
+	if sp := p.spareOf(r); sp != nil && sp.claim != nil {
+		c := sp.claim
+		*c = Claim{}
+		return c
+	}
+	return &Claim{}
 }

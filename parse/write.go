@@ -224,6 +224,9 @@ func appendTextBody(b []byte, g *Game) []byte {
 			b = appendCards(b, t.Cards)
 			b = append(b, '\n')
 		}
+		if r.Claim != nil {
+			b = appendClaim(b, r.Claim)
+		}
 		b = appendHands(b, "took ", r.Took)
 		b = appendCountLine(b, "tricks", r.Taken)
 		for _, m := range r.Moon {
@@ -235,6 +238,20 @@ func appendTextBody(b []byte, g *Game) []byte {
 		}
 		b = appendCountLine(b, "score", r.Score)
 		b = appendCountLine(b, "total", r.Total)
+	}
+	return b
+}
+
+// appendClaim writes a claim line: "claim NAME", or "claim NAME=N ..." for shares (a claim
+// of neither, which no reader makes, writes nothing).
+func appendClaim(b []byte, c *Claim) []byte {
+	switch {
+	case len(c.Shares) > 0:
+		return appendCountLine(b, "claim", c.Shares)
+	case c.Player != "":
+		b = append(b, "claim "...)
+		b = appendName(b, c.Player)
+		return append(b, '\n')
 	}
 	return b
 }
@@ -273,12 +290,13 @@ func appendCountLine(b []byte, kw string, cs []Count) []byte {
 		return b
 	}
 	b = append(b, kw...)
+	sides := kw == "score" || kw == "total"
 	for _, c := range cs {
 		b = append(b, ' ')
-		if kw == "tricks" {
-			b = appendName(b, c.Player) // the reader takes sides (ann+cat) on score and total lines only
-		} else {
+		if sides {
 			b = appendSideName(b, c.Player)
+		} else {
+			b = appendName(b, c.Player) // the reader takes sides (ann+cat) on score and total lines only
 		}
 		b = append(b, '=')
 		b = appendInt(b, c.N)
@@ -481,6 +499,15 @@ func appendYAMLBody(b []byte, g *Game) []byte {
 					b = append(b, ": "...)
 				}
 				b = appendYAMLCards(b, t.Cards)
+				b = append(b, '\n')
+			}
+		}
+		if c := r.Claim; c != nil {
+			if len(c.Shares) > 0 {
+				b = appendYAMLCounts(b, key, "claim: ", c.Shares)
+			} else if c.Player != "" {
+				b = key(b, "claim: ")
+				b = appendYAMLString(b, c.Player)
 				b = append(b, '\n')
 			}
 		}

@@ -808,6 +808,8 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 			})
 		case "tricks":
 			p.tricks(v, r)
+		case "claim":
+			p.claim(k, v, r)
 		case "tricks_taken":
 			r.Taken = p.counts(v, r.Taken)
 		case "score":
@@ -851,7 +853,7 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 			case "trick":
 				hint = "; the play is tricks:"
 			}
-			p.err(k, "unknown key %s in a round (expected dealer, tiebreak, deal, pass, bids, tricks, took, tricks_taken, moon, score or total%s)", Quote(k.Value), hint)
+			p.err(k, "unknown key %s in a round (expected dealer, tiebreak, deal, pass, bids, tricks, claim, took, tricks_taken, moon, score or total%s)", Quote(k.Value), hint)
 		}
 	})
 }
@@ -907,6 +909,28 @@ func (p *yamlParser) tricks(v *yaml.Node, r *Round) {
 		}
 		t.Cards, t.Cols = cards, cols
 		r.Tricks = append(r.Tricks, t)
+	}
+}
+
+// claim reads a round's claim, the key k and its value v: a player's name (claim: ann, who
+// takes every trick not yet played) or a mapping of player names to the tricks each takes of
+// those (claim: {ann: 2, bob: 1}). A second claim is a second key of the round's mapping.
+func (p *yamlParser) claim(k, v *yaml.Node, r *Round) {
+	switch {
+	case v.Kind == yaml.MappingNode:
+		if len(v.Content) == 0 {
+			p.err(v, "expected the claiming player's name, or a mapping of player names to tricks, after claim:, found an empty mapping")
+			return
+		}
+		if shares := p.counts(v, nil); len(shares) > 0 {
+			r.Claim = &Claim{Shares: shares, Pos: p.pos(k)}
+		}
+	case v.Kind == yaml.ScalarNode && !isNull(v):
+		if name, ok := p.playerName(v, "the claiming player's name after claim:"); ok {
+			r.Claim = &Claim{Player: name, Pos: p.pos(k)}
+		}
+	default:
+		p.err(v, "expected the claiming player's name, or a mapping of player names to tricks, after claim:, found %s", describe(v))
 	}
 }
 

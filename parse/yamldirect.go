@@ -268,7 +268,7 @@ func (d *ydirect) game(index int) *Game {
 }
 
 // The keys of a round, in the order AppendYAML writes them.
-var ydirectRoundKeys = [...]string{"dealer: ", "tiebreak: [", "deal: {", "pass: {", "bids: {", "tricks:", "took: {", "tricks_taken: {", "moon: {", "score: {", "total: {"}
+var ydirectRoundKeys = [...]string{"dealer: ", "tiebreak: [", "deal: {", "pass: {", "bids: {", "tricks:", "claim: ", "took: {", "tricks_taken: {", "moon: {", "score: {", "total: {"}
 
 // round reads the keys of a round, the first at the cursor, up to the next round or the
 // end of the document.

@@ -129,6 +129,13 @@ func yamlv3Node(g *Game) *yaml.Node {
 			}
 			add(m, "tricks", ts)
 		}
+		if c := r.Claim; c != nil {
+			if len(c.Shares) > 0 {
+				add(m, "claim", counts(c.Shares))
+			} else {
+				add(m, "claim", str(c.Player))
+			}
+		}
 		if len(r.Took) > 0 {
 			add(m, "took", hands(r.Took))
 		}
@@ -175,6 +182,9 @@ func appendYAMLv3(b *bytes.Buffer, g *Game) error {
 func TestYAMLv3WriterSameBytes(t *testing.T) {
 	files, err := filepath.Glob("../testdata/*/*.tricks")
 	require.NoError(t, err)
+	own, err := filepath.Glob("testdata/*/*.tricks") // claims
+	require.NoError(t, err)
+	files = append(files, own...)
 	require.NotEmpty(t, files)
 	n := 0
 	for _, f := range files {

@@ -166,14 +166,12 @@ func (s *game) mistyped(r *validate.PlayedRound, sc *sheetCheck, pts []int, figs
 // nextTotals returns the total line of the round after r when that round is a sheet round
 // read from its totals (its points depend on r's totals), else nil.
 func (s *game) nextTotals(r *validate.PlayedRound) []parse.Count {
-	rounds := s.rp.Rounds
-	for i := range rounds {
-		if rounds[i] == r && i+1 < len(rounds) {
-			nx := rounds[i+1].Src
-			if nx != nil && nx.IsSheet() && len(nx.Score) == 0 && !rounds[i+1].Tiebreak {
-				return nx.Total
-			}
-		}
+	rounds := s.rp.Game.Rounds // the transcript's: a Scorer fed round by round has them all too
+	if r.Number < 1 || r.Number >= len(rounds) || rounds[r.Number-1] != r.Src {
+		return nil
+	}
+	if nx := rounds[r.Number]; nx != nil && nx.IsSheet() && len(nx.Score) == 0 && nx.Tiebreak == nil {
+		return nx.Total
 	}
 	return nil
 }

@@ -106,9 +106,19 @@ func (v *Validator) checkClaim(g *parse.Game, r *PlayedRound, hands *[MaxSeats]H
 	msg := ""
 	for i, sc := range line {
 		if i > 0 {
-			msg += " "
+			msg += ", "
 		}
 		msg += r.name(g, sc.Seat) + " " + sc.Card.String()
+	}
+	if n := len(r.Seats); len(line) >= n && len(line)%n == 0 {
+		last := line[len(line)-n:]
+		cards := make([]parse.Card, n)
+		for k, sc := range last {
+			cards[k] = sc.Card
+		}
+		if w := r.Rules.Winner(cards, r.Rules.LedSuit(cards)); w >= 0 {
+			msg += " gives " + r.name(g, last[w].Seat) + " a trick"
+		}
 	}
 	c := r.Src.Claim
 	r.viol(BadClaim, 0, c.Player, parse.NoCard, c.Pos, "%s cannot be sure of every trick left: %s", c.Player, msg)

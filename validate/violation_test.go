@@ -40,7 +40,7 @@ func TestTranscriptErrorCodes(t *testing.T) {
 	want := map[string]bool{
 		validate.NotInHand: true, validate.DuplicateCard: true, validate.WrongLeader: true, validate.DealSize: true,
 		validate.DeckMismatch: true, validate.UnknownPlayer: true, score.AfterGameEnd: true, score.ScoreMismatch: true, score.BadTiebreak: true,
-		validate.IncompleteRound: true,
+		validate.IncompleteRound: true, score.ImpossiblePoints: true, validate.BadClaim: true,
 	}
 	for _, code := range ruleCodes {
 		assert.Equal(t, want[code], score.IsTranscriptError(code), "IsTranscriptError(%q)", code)

@@ -106,13 +106,17 @@ func (s *game) impossible(r *validate.PlayedRound, sc *sheetCheck, pts []int, ou
 	}
 	v := validate.Violation{Round: r.Number, Card: parse.NoCard, Rule: ImpossiblePoints, Pos: pos,
 		Msg: sc.why(sc.local(pts))}
-	v.Note = s.mistyped(r, sc, pts, figs)
-	if f := s.sheetFix; v.Note == "" && f.round == r.Number-1 && f.round > 0 {
+	// The previous round's mistyped total, named there, explains this round too: say so
+	// rather than name a figure of this round.
+	if f := s.sheetFix; f.round == r.Number-1 && f.round > 0 {
 		q := append([]int(nil), pts...)
 		q[f.unit] -= f.d
 		if sc.possible(sc.local(q)) {
 			v.Note = fmt.Sprintf("a consequence of round %d's total %s? (did you mean %s?)", f.round, f.was, f.fix)
 		}
+	}
+	if v.Note == "" {
+		v.Note = s.mistyped(r, sc, pts, figs)
 	}
 	out.Violations = append(out.Violations, v)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
 )
@@ -23,6 +24,16 @@ import (
 // says where the slip is and what was meant.) A round whose violations are illegal plays
 // alone is never reinterpreted: they are the recorded play, scored as played, and the slip
 // that would explain them all is only offered in a note.
+
+// The bounds of the search: edits tried for one round, and for one game, so that a game
+// within the input limits costs little whatever it holds.
+const (
+	roundTrials = 2000
+	gameTrials  = 20000
+)
+
+// trialBudget is the search's bounds for a Validator (tests set smaller ones).
+type trialBudget struct{ round, game int }
 
 type editKind uint8
 
@@ -119,7 +130,14 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	}
 	var best []cand
 	bestCost := len(lit)
+	tried, cut := 0, false
 	consider := func(h *hypo) int {
+		// A bounded search: past its budget (a round's, a game's) no edit is tried.
+		if tried++; tried > v.budget.round || v.trials >= v.budget.game {
+			cut = true
+			return -1
+		}
+		v.trials++
 		// At most bestCost-1 violations can do (none when illegal plays alone are explained);
 		// one more, and the trial stops early.
 		budget := bestCost
@@ -493,6 +511,10 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	}
 
 	if len(best) == 0 {
+		if cut && len(r.Violations) > pre {
+			first := &r.Violations[pre]
+			first.Note = strings.TrimPrefix(first.Note+"\n", "\n") + "(the search for a slip that explains this round was cut short: it is read as written)"
+		}
 		return
 	}
 	sort.SliceStable(best, func(i, j int) bool {

@@ -13,3 +13,6 @@ func (r *PlayedRound) NoBid() { r.bid = false }
 
 // SeatOf exposes seatOf to the external tests.
 func SeatOf(players []string, name string) int { return seatOf(players, name) }
+
+// SetTrialBudget bounds v's search for slips: edits tried per round and per game.
+func SetTrialBudget(v *Validator, round, game int) { v.budget = trialBudget{round, game} }

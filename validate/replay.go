@@ -113,6 +113,8 @@ type Validator struct {
 	winners []int8
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
 	dropped []int  // the tricks a mended round leaves out, as written (recover.go)
+	trials  int    // edits the diagnosis has tried in this game (diagnose.go)
+	budget  trialBudget
 	// scratch for diagnose: a trial round, and edited tricks and cards
 	trial   PlayedRound
 	edited  parse.Round
@@ -231,7 +233,10 @@ func (v *Validator) ReplayOwnInto(rp *Replay, g *parse.Game, rs, own *rulesets.R
 
 // replay plays g through into rp, whose rounds are to be filled in rounds (zero values).
 func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, own *rulesets.Ruleset) error {
-	v.errs = v.errs[:0]
+	v.errs, v.trials = v.errs[:0], 0
+	if v.budget == (trialBudget{}) {
+		v.budget = trialBudget{roundTrials, gameTrials}
+	}
 	n := len(g.Players)
 	if err := v.checkPlayers(rs, n); err != nil {
 		v.errs.Add(g.PlayersPos, err.Error())

@@ -1,6 +1,7 @@
 package validate_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -104,5 +105,34 @@ func TestBrokenTrickMended(t *testing.T) {
 				assert.NotEmpty(t, rp.Rounds[1].Violations)
 			}
 		})
+	}
+}
+
+// TestDiagnosisBudget: the search for a slip is bounded; a round it could not finish is read
+// as written, and the first violation's note says the search was cut short.
+func TestDiagnosisBudget(t *testing.T) {
+	src := "game hearts\nplayers ann bob cat dan\noption pass=none\nround\n" +
+		"trick dan: 2C JC TC 3C\ntrick 2S 5S JS KS\ntrick 4C AD 7C 5C\ntrick 3D KD QD TD\ntrick JD 8D 7D 9D\n" +
+		"trick 6C QC QH AC\ntrick 6D 2D AH 4D\ntrick 7S TS AS QS\ntrick 5H 2H 8H 3H\ntrick 8S 4S KC 3S\n" +
+		"trick 8C 4H KH JH\ntrick 9C 6S 7H 9H\ntrick 9S 5D 6H 9H\n" // 9H twice: TH written as 9H
+	games, err := parse.ParseBytes([]byte(src), "budget.tricks")
+	require.NoError(t, err)
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
+	require.NoError(t, err)
+	for _, c := range []struct {
+		round, game int
+		cut         bool
+	}{{1000, 1000, false}, {0, 1000, true}, {1000, 0, true}} {
+		v := validate.New()
+		v.Diagnose = true
+		validate.SetTrialBudget(v, c.round, c.game)
+		rp, err := v.Replay(games[0], rs)
+		require.NoError(t, err)
+		vs := rp.Rounds[0].Violations
+		require.NotEmpty(t, vs)
+		assert.Equal(t, c.cut, strings.Contains(vs[0].Note, "cut short"), "budget %+v: %+v", c, vs)
+		if !c.cut {
+			assert.Contains(t, vs[0].Msg, "did you mean TH?")
+		}
 	}
 }

@@ -10,6 +10,7 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"unsafe"
 
@@ -168,6 +169,9 @@ func (v *Validator) rulesIn(rs, own *rulesets.Ruleset, n int, tiebreak bool) (*R
 		v.recent[btoi(tiebreak)] = recentRules{k, r}
 		return r, nil
 	}
+	if v.tables == nil { // a Validator made as a literal
+		v.tables = map[tableKey]*Rules{}
+	}
 	table := rs.Table
 	if tiebreak {
 		table = rs.TiebreakTable
@@ -219,6 +223,9 @@ func (v *Validator) Replay(g *parse.Game, rs *rulesets.Ruleset) (*Replay, error)
 // unnamed first leader) and deals the deck; rs judges the play and scores it. Own rules of
 // another family, or that cannot seat the game, are not used; own == rs is the plain replay.
 func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay, error) {
+	if g == nil || rs == nil {
+		return nil, errors.New("validate: a nil game or ruleset")
+	}
 	rp, rounds := newReplay(g, Replay{Game: g, Rules: rs, Players: g.Players})
 	return rp, v.replay(rp, rounds, g, rs, own)
 }
@@ -228,6 +235,9 @@ func (v *Validator) ReplayOwn(g *parse.Game, rs, own *rulesets.Ruleset) (*Replay
 // in use. A worker that keeps one Replay per game in flight replays without allocating
 // (but for the messages of violations); rp keeps room for the longest game it replayed.
 func (v *Validator) ReplayOwnInto(rp *Replay, g *parse.Game, rs, own *rulesets.Ruleset) error {
+	if g == nil || rs == nil || rp == nil {
+		return errors.New("validate: a nil game, ruleset or replay")
+	}
 	return v.replay(rp, rp.reuse(g, rs), g, rs, own)
 }
 
@@ -253,6 +263,10 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 	normal := 0  // normal rounds so far (the pass cycle position)
 	all := seatsOf(n)
 	for i, src := range g.Rounds {
+		if err := checkCards(src); err != nil {
+			v.errs.Add(roundPos(src, g), fmt.Sprintf("round %d: %v", i+1, err))
+			continue
+		}
 		r := &rounds[i]
 		r.Number, r.Src, r.Seats, r.MoonSeat = i+1, src, all, -1 // r is zero: set only these (a whole PlayedRound is 1.6 KB to copy)
 		if src.Tiebreak != nil {
@@ -418,3 +432,41 @@ func (r *PlayedRound) unknown(g *parse.Game, name string, pos parse.Pos) {
 
 // name returns the player name of a local seat.
 func (r *PlayedRound) name(g *parse.Game, l int) string { return g.Players[r.Seats[l]] }
+
+// checkCards refuses a round no reader makes but a program may: nil, or holding a card
+// outside the deck's numbering (parse.Card values from 0 to NumCards-1).
+func checkCards(src *parse.Round) error {
+	if src == nil {
+		return errors.New("no round (nil)")
+	}
+	var top parse.Card
+	for i := range src.Tricks {
+		for _, c := range src.Tricks[i].Cards {
+			top = max(top, c)
+		}
+	}
+	for _, lists := range [][]parse.PlayerCards{src.Deal, src.Took} {
+		for _, l := range lists {
+			for _, c := range l.Cards {
+				top = max(top, c)
+			}
+		}
+	}
+	for _, p := range src.Passes {
+		for _, c := range p.Cards {
+			top = max(top, c)
+		}
+	}
+	if top >= parse.NumCards {
+		return fmt.Errorf("card number %d is not a card (0 to %d)", top, parse.NumCards-1)
+	}
+	return nil
+}
+
+// roundPos is where a round's error is reported: its statement, else the players line.
+func roundPos(src *parse.Round, g *parse.Game) parse.Pos {
+	if src != nil && src.Pos.IsValid() {
+		return src.Pos
+	}
+	return g.PlayersPos
+}

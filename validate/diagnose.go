@@ -97,7 +97,9 @@ func (v *Validator) try(g *parse.Game, r *PlayedRound, src *parse.Round, budget 
 }
 
 // diagnose replaces the literal violations r.Violations[pre:] with the root diagnostic of
-// the best single edit, when one explains them better (see above).
+// the best single edit, when one explains them better (see above): each kind of slip is a
+// generator of candidate readings, each reading replayed and weighed by consider, and judge
+// picks the one reported.
 func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	if !v.Diagnose {
 		return
@@ -105,125 +107,181 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	if !diagnoseWorth(r.Violations[pre:]) {
 		return // before the copy below: most rounds are clean
 	}
-	lit := append([]Violation(nil), r.Violations[pre:]...)
+	d := v.newDiagnosis(g, r, pre)
+	if d == nil {
+		return
+	}
+	for _, generate := range []func(){d.cardEdits, d.dealEdits, d.passEdits, d.leaderEdits, d.firstLeaderEdits,
+		d.doubledTricks, d.swaps, d.leftOut} {
+		generate()
+	}
+	d.judge()
+}
+
+// diagnosis is one round's search for the slip that explains its violations.
+type diagnosis struct {
+	v                    *Validator
+	g                    *parse.Game
+	r                    *PlayedRound
+	pre                  int
+	lit                  []Violation // the literal reading's violations
+	onlyPlays, onlySlips bool
+	src                  *parse.Round
+	nt, n                int
+	leaders              []int8
+	litKnown             [MaxSeats]bool
+	best                 []cand // the best readings so far, each as good
+	bestCost             int
+	tried                int  // readings tried (the round's budget)
+	cut                  bool // the budget ran out
+	spots                []spot
+	played               [parse.NumCards]uint8
+	left                 []parse.Card // the cards of a trick left out (leftOut)
+}
+
+// cand is a reading tried and kept: its replay, its cost (the slip and what still stands) and
+// the plays that contradict the recorded passes (hands unknown).
+type cand struct {
+	h    *hypo
+	res  *PlayedRound
+	cost int
+	conf int
+}
+
+// spot is a card the literal replay blames: trick ti, position k.
+type spot struct{ ti, k int }
+
+// newDiagnosis sets out the search: the literal violations, and where they blame cards. Nil
+// when nothing may be reinterpreted.
+func (v *Validator) newDiagnosis(g *parse.Game, r *PlayedRound, pre int) *diagnosis {
+	d := &diagnosis{v: v, g: g, r: r, pre: pre, src: r.Src, nt: len(r.Src.Tricks), n: len(r.Seats), litKnown: r.known}
+	d.lit = append([]Violation(nil), r.Violations[pre:]...)
 	// Only illegal plays, no transcript error: a slip must explain all of them, or they stand.
 	// Only transcript errors: an edit as good as the literal reading explains them, and says
 	// where the slip is.
-	onlyPlays, onlySlips := true, true
-	for _, x := range lit {
-		onlyPlays = onlyPlays && !IsTranscriptError(x.Rule)
-		onlySlips = onlySlips && IsTranscriptError(x.Rule)
+	d.onlyPlays, d.onlySlips = true, true
+	for _, x := range d.lit {
+		d.onlyPlays = d.onlyPlays && !IsTranscriptError(x.Rule)
+		d.onlySlips = d.onlySlips && IsTranscriptError(x.Rule)
 	}
-	if onlyPlays && len(lit) > 6 {
-		return // that many illegal plays are meant, not one slip's doing
+	if d.onlyPlays && len(d.lit) > 6 {
+		return nil // that many illegal plays are meant, not one slip's doing
 	}
-	src := r.Src
-	nt := len(src.Tricks)
-	leaders := append([]int8(nil), v.leaders[:min(nt, len(v.leaders))]...)
-	litKnown := r.known
-
-	type cand struct {
-		h    *hypo
-		res  *PlayedRound
-		cost int
-		conf int // plays that contradict the recorded passes (hands unknown)
-	}
-	var best []cand
-	bestCost := len(lit)
-	tried, cut := 0, false
-	consider := func(h *hypo) int {
-		// A bounded search: past its budget (a round's, a game's) no edit is tried.
-		if tried++; tried > v.budget.round || v.trials >= v.budget.game {
-			cut = true
-			return -1
-		}
-		v.trials++
-		// At most bestCost-1 violations can do (none when illegal plays alone are explained);
-		// one more, and the trial stops early.
-		budget := bestCost
-		if onlyPlays {
-			budget = 1
-		}
-		res := v.try(g, r, h.src, budget)
-		if res == nil {
-			return -1
-		}
-		cost := 1 + len(res.Violations)
-		if !subset(res.Violations, lit) || (onlyPlays && len(res.Violations) > 0) {
-			return -1 // a slip explains what is blamed; it does not blame anything new
-		}
-		c := cand{h, nil, cost, v.passConflicts(g, res)}
-		switch {
-		case cost < bestCost:
-			best, bestCost = best[:0], cost
-		case cost == bestCost && (len(best) > 0 || h.kind == editInsert || onlySlips):
-		default:
-			return cost
-		}
-		h.src = keep(h.src)
-		c.res = v.try(g, r, h.src, 0) // again, in words, for keeps
-		best = append(best, c)
-		return cost
-	}
-
-	// Where the literal replay blames a card.
-	type spot struct{ ti, k int }
-	var spots []spot
-	addSpot := func(ti, k int) {
-		for _, s := range spots {
-			if s.ti == ti && s.k == k {
-				return
-			}
-		}
-		spots = append(spots, spot{ti, k})
-	}
-	var played [parse.NumCards]uint8
-	for _, tr := range src.Tricks {
+	d.leaders = append([]int8(nil), v.leaders[:min(d.nt, len(v.leaders))]...)
+	d.bestCost = len(d.lit)
+	for _, tr := range d.src.Tricks {
 		for _, c := range tr.Cards {
 			if c < parse.NumCards {
-				played[c]++
+				d.played[c]++
 			}
 		}
 	}
-	for _, x := range lit {
-		if x.Trick < 1 || x.Trick > nt || (x.Rule != NotInHand && x.Rule != DuplicateCard) {
+	d.findSpots()
+	return d
+}
+
+// findSpots lists the cards the literal replay blames (a card played twice: every copy).
+func (d *diagnosis) findSpots() {
+	src := d.src
+	for _, x := range d.lit {
+		if x.Trick < 1 || x.Trick > d.nt || (x.Rule != NotInHand && x.Rule != DuplicateCard) {
 			continue
 		}
-		tr := &src.Tricks[x.Trick-1]
-		k := cardIndex(tr, x.Card, x.Pos.Col)
+		k := cardIndex(&src.Tricks[x.Trick-1], x.Card, x.Pos.Col)
 		if k < 0 {
 			continue
 		}
-		addSpot(x.Trick-1, k)
+		d.addSpot(x.Trick-1, k)
 		if x.Rule == DuplicateCard {
 			for ti := range src.Tricks {
 				for k2, c := range src.Tricks[ti].Cards {
 					if c == x.Card {
-						addSpot(ti, k2)
+						d.addSpot(ti, k2)
 					}
 				}
 			}
 		}
 	}
-	n := len(r.Seats)
+}
 
-	// 1. One card of a trick written for another.
-	for _, s := range spots {
+func (d *diagnosis) addSpot(ti, k int) {
+	for _, s := range d.spots {
+		if s.ti == ti && s.k == k {
+			return
+		}
+	}
+	d.spots = append(d.spots, spot{ti, k})
+}
+
+// blamedIn counts the blamed cards of trick ti.
+func (d *diagnosis) blamedIn(ti int) int {
+	k := 0
+	for _, s := range d.spots {
+		if s.ti == ti {
+			k++
+		}
+	}
+	return k
+}
+
+// consider replays the round as h reads it and keeps h among the best readings when it
+// explains the violations as well as the best so far: it returns the reading's cost, -1 when
+// it does not explain them (or the budget ran out).
+func (d *diagnosis) consider(h *hypo) int {
+	v := d.v
+	// A bounded search: past its budget (a round's, a game's) no edit is tried.
+	if d.tried++; d.tried > v.budget.round || v.trials >= v.budget.game {
+		d.cut = true
+		return -1
+	}
+	v.trials++
+	// At most bestCost-1 violations can do (none when illegal plays alone are explained);
+	// one more, and the trial stops early.
+	budget := d.bestCost
+	if d.onlyPlays {
+		budget = 1
+	}
+	res := v.try(d.g, d.r, h.src, budget)
+	if res == nil {
+		return -1
+	}
+	cost := 1 + len(res.Violations)
+	if !subset(res.Violations, d.lit) || (d.onlyPlays && len(res.Violations) > 0) {
+		return -1 // a slip explains what is blamed; it does not blame anything new
+	}
+	c := cand{h, nil, cost, v.passConflicts(d.g, res)}
+	switch {
+	case cost < d.bestCost:
+		d.best, d.bestCost = d.best[:0], cost
+	case cost == d.bestCost && (len(d.best) > 0 || h.kind == editInsert || d.onlySlips):
+	default:
+		return cost
+	}
+	h.src = keep(h.src)
+	c.res = v.try(d.g, d.r, h.src, 0) // again, in words, for keeps
+	d.best = append(d.best, c)
+	return cost
+}
+
+// cardEdits: one card of a trick written for another (a neighbour of a blamed card).
+func (d *diagnosis) cardEdits() {
+	g, r, src, lit, n := d.g, d.r, d.src, d.lit, d.n
+	for _, s := range d.spots {
 		tr := &src.Tricks[s.ti]
 		c := tr.Cards[s.k]
 		p := -1
-		if s.ti < len(leaders) {
-			p = (int(leaders[s.ti]) + s.k) % n
+		if s.ti < len(d.leaders) {
+			p = (int(d.leaders[s.ti]) + s.k) % n
 		}
-		for _, d := range neighbours(c) {
-			if copies(r.Table, d) == 0 || int(played[d]) >= copies(r.Table, d) {
+		for _, alt := range neighbours(c) {
+			if copies(r.Table, alt) == 0 || int(d.played[alt]) >= copies(r.Table, alt) {
 				continue
 			}
-			cp := v.editTricks(src)
-			cards := v.cards(tr.Cards)
-			cards[s.k] = d
+			cp := d.v.editTricks(src)
+			cards := d.v.cards(tr.Cards)
+			cards[s.k] = alt
 			cp.Tricks[s.ti].Cards = cards
-			h := &hypo{kind: editCard, src: cp, at: s.ti, card: d}
+			h := &hypo{kind: editCard, src: cp, at: s.ti, card: alt}
 			pos := cardPos(tr, s.k)
 			name := ""
 			if p >= 0 {
@@ -231,7 +289,7 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 			}
 			rule := NotInHand
 			other := otherPlay(src, s.ti, s.k, c)
-			known := p >= 0 && litKnown[p]
+			known := p >= 0 && d.litKnown[p]
 			if other.Line > 0 && !(known && blamedAt(lit, pos)) {
 				rule = DuplicateCard // the hand is not known, or the literal reading blames the other
 			}
@@ -246,19 +304,22 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 					msg = fmt.Sprintf("%s cannot hold %s: it is not in the deck", name, c)
 				}
 				if known {
-					return msg, fmt.Sprintf("%s holds %s and never plays it", name, d)
+					return msg, fmt.Sprintf("%s holds %s and never plays it", name, alt)
 				}
-				return msg, fmt.Sprintf("%s is never played this round", d)
+				return msg, fmt.Sprintf("%s is never played this round", alt)
 			}
 			h.root = Violation{Round: r.Number, Trick: s.ti + 1, Player: name, Card: c, Rule: rule, Pos: pos}
-			consider(h)
+			d.consider(h)
 		}
 	}
+}
 
-	// 2. One card of a deal line; 3. one card of a pass line.
+// dealEdits: one card of a deal line written for a card nobody is dealt.
+func (d *diagnosis) dealEdits() {
+	r, src, lit := d.r, d.src, d.lit
 	var dealt [parse.NumCards]uint8
-	for _, d := range src.Deal {
-		for _, c := range d.Cards {
+	for _, dl := range src.Deal {
+		for _, c := range dl.Cards {
 			if c < parse.NumCards {
 				dealt[c]++
 			}
@@ -274,8 +335,8 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 		if x.Rule != DeckMismatch || x.Card == parse.NoCard || x.Trick != 0 {
 			continue
 		}
-		for j, d := range src.Deal {
-			if cardIndex(&parse.Trick{Cards: d.Cards}, x.Card, 0) < 0 {
+		for j, dl := range src.Deal {
+			if cardIndex(&parse.Trick{Cards: dl.Cards}, x.Card, 0) < 0 {
 				continue
 			}
 			for _, m := range missing {
@@ -284,8 +345,8 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 				}
 				cp := *src
 				cp.Deal = append([]parse.PlayerCards(nil), src.Deal...)
-				cards := append([]parse.Card(nil), d.Cards...)
-				cards[cardIndex(&parse.Trick{Cards: d.Cards}, x.Card, 0)] = m
+				cards := append([]parse.Card(nil), dl.Cards...)
+				cards[cardIndex(&parse.Trick{Cards: dl.Cards}, x.Card, 0)] = m
 				cp.Deal[j].Cards = cards
 				msg := fmt.Sprintf("%s is dealt twice", x.Card)
 				for j2, d2 := range src.Deal {
@@ -294,15 +355,20 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 						break
 					}
 				}
-				if copies(r.Table, x.Card) == 0 || x.Pos == d.Pos {
+				if copies(r.Table, x.Card) == 0 || x.Pos == dl.Pos {
 					msg = x.Msg // the literal reading blames this line already: its words
 				}
 				h := &hypo{kind: editDeal, src: &cp, card: m, tail: fmt.Sprintf("no one is dealt %s", m),
-					root: Violation{Round: r.Number, Player: d.Player, Card: x.Card, Rule: DeckMismatch, Msg: msg, Pos: d.Pos}}
-				consider(h)
+					root: Violation{Round: r.Number, Player: dl.Player, Card: x.Card, Rule: DeckMismatch, Msg: msg, Pos: dl.Pos}}
+				d.consider(h)
 			}
 		}
 	}
+}
+
+// passEdits: one card of a pass line written for a neighbour.
+func (d *diagnosis) passEdits() {
+	r, src, lit := d.r, d.src, d.lit
 	for _, x := range lit {
 		if x.Rule != NotInHand || x.Trick != 0 || x.Card == parse.NoCard {
 			continue
@@ -327,24 +393,30 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 				h := &hypo{kind: editPass, src: &cp, card: m, tail: fmt.Sprintf("%s is dealt %s", p.Player, m),
 					root: Violation{Round: r.Number, Player: p.Player, Card: x.Card, Rule: NotInHand,
 						Msg: fmt.Sprintf("%s cannot pass %s: it is not in the hand dealt", p.Player, x.Card), Pos: p.Pos}}
-				consider(h)
+				d.consider(h)
 			}
 		}
 	}
+}
 
-	// 4. A wrong leader name.
+// leaderEdits: a wrong leader name on a later trick (the previous winner meant).
+func (d *diagnosis) leaderEdits() {
+	src, lit, nt := d.src, d.lit, d.nt
 	for _, x := range lit {
 		if x.Rule != WrongLeader || x.Trick < 2 || x.Trick > nt {
 			continue
 		}
 		ti := x.Trick - 1
-		cp := v.editTricks(src)
+		cp := d.v.editTricks(src)
 		cp.Tricks[ti].Leader = ""
-		consider(&hypo{kind: editLeader, src: cp, at: ti, root: x})
+		d.consider(&hypo{kind: editLeader, src: cp, at: ti, root: x})
 	}
-	// Trick 1's leader is named and the first-lead rule says it is someone else: another
-	// name may be the one meant.
-	// (Or the next leader is not trick 1's winner as written.)
+}
+
+// firstLeaderEdits: trick 1's leader is named and the first-lead rule says it is someone
+// else (or the next leader is not trick 1's winner as written): another name may be meant.
+func (d *diagnosis) firstLeaderEdits() {
+	g, r, src, lit, n := d.g, d.r, d.src, d.lit, d.n
 	first := -1 // the first-lead violation, else the wrong leader of trick 2
 	for i, x := range lit {
 		if x.Rule == FirstLead && x.Trick == 1 || x.Rule == WrongLeader && x.Trick == 2 && first < 0 {
@@ -359,7 +431,7 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 			if name == tr.Leader {
 				continue
 			}
-			cp := v.editTricks(src)
+			cp := d.v.editTricks(src)
 			cp.Tricks[0].Leader = name
 			root := x
 			if x.Rule == WrongLeader {
@@ -367,11 +439,14 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 					Msg: fmt.Sprintf("%s led trick 1", tr.Leader), Pos: tr.Pos}
 			}
 			root.Msg += fmt.Sprintf("; did you mean %s? the cards fit %s as the leader", name, name)
-			consider(&hypo{kind: editLeader, src: cp, at: 0, root: root})
+			d.consider(&hypo{kind: editLeader, src: cp, at: 0, root: root})
 		}
 	}
+}
 
-	// 5. A trick written twice (or a trick of cards already played).
+// doubledTricks: a trick written twice (or a trick of cards already played).
+func (d *diagnosis) doubledTricks() {
+	r, src, lit, n, nt := d.r, d.src, d.lit, d.n, d.nt
 	for ti := range src.Tricks {
 		dups := 0
 		for _, x := range lit {
@@ -380,11 +455,7 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 			}
 		}
 		blamed := 0
-		for _, sp := range spots {
-			if sp.ti == ti {
-				blamed++
-			}
-		}
+		blamed += d.blamedIn(ti)
 		// A trick whose cards are blamed (two decks: not in hand rather than played twice),
 		// or the same as an earlier trick.
 		repeats := false
@@ -412,26 +483,23 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 		pos.Col = 1
 		h := &hypo{kind: editDelete, src: &cp, at: ti,
 			root: Violation{Round: r.Number, Trick: ti + 1, Card: parse.NoCard, Rule: DuplicateCard, Msg: msg, Pos: pos}}
-		consider(h)
+		d.consider(h)
 	}
+}
 
-	// 6. Two cards of a trick in the wrong order. With the hands known, only where the literal
-	// replay blames two cards of the same trick; with the hands inferred from the play, the
-	// slip may be far from what it breaks, so every trick.
+// swaps: two cards of a trick in the wrong order. With the hands known, only where the
+// literal replay blames two cards of the same trick; with the hands inferred from the play,
+// the slip may be far from what it breaks, so every trick.
+func (d *diagnosis) swaps() {
+	g, r, src, lit, n, nt := d.g, d.r, d.src, d.lit, d.n, d.nt
 	anyKnown := false
 	for l := 0; l < n; l++ {
-		anyKnown = anyKnown || litKnown[l]
+		anyKnown = anyKnown || d.litKnown[l]
 	}
 	for ti := range src.Tricks {
 		tr := &src.Tricks[ti]
 		if anyKnown {
-			blamed := 0
-			for _, s := range spots {
-				if s.ti == ti {
-					blamed++
-				}
-			}
-			if blamed < 2 {
+			if d.blamedIn(ti) < 2 {
 				continue
 			}
 		}
@@ -442,12 +510,12 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 				if tr.Cards[k1] == tr.Cards[k2] {
 					continue
 				}
-				if onlyPlays && ti < len(leaders) && !swapMayClear(lit, ti, k1, k2, win, nextNamed,
-					r.name(g, (int(leaders[ti])+k1)%n), r.name(g, (int(leaders[ti])+k2)%n)) {
+				if d.onlyPlays && ti < len(d.leaders) && !swapMayClear(lit, ti, k1, k2, win, nextNamed,
+					r.name(g, (int(d.leaders[ti])+k1)%n), r.name(g, (int(d.leaders[ti])+k2)%n)) {
 					continue
 				}
-				cp := v.editTricks(src)
-				cards := v.cards(tr.Cards)
+				cp := d.v.editTricks(src)
+				cards := d.v.cards(tr.Cards)
 				cards[k1], cards[k2] = cards[k2], cards[k1]
 				cp.Tricks[ti].Cards = cards
 				h := &hypo{kind: editSwap, src: cp, at: ti, far: k2 - k1}
@@ -460,63 +528,88 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 					at = k2
 				}
 				player := ""
-				if ti < len(leaders) {
-					player = r.name(g, (int(leaders[ti])+at)%n)
+				if ti < len(d.leaders) {
+					player = r.name(g, (int(d.leaders[ti])+at)%n)
 				}
 				h.msg = func() (string, string) {
 					msg := fmt.Sprintf("%s and %s seem to be written in the wrong order", c1, c2)
-					if ti < len(leaders) {
-						p1, p2 := (int(leaders[ti])+k1)%n, (int(leaders[ti])+k2)%n
+					if ti < len(d.leaders) {
+						p1, p2 := (int(d.leaders[ti])+k1)%n, (int(d.leaders[ti])+k2)%n
 						msg += fmt.Sprintf(": %s played %s and %s %s", r.name(g, p1), c2, r.name(g, p2), c1)
 						pa, ca := p1, c1
 						if at == k2 {
 							pa, ca = p2, c2
 						}
-						if litKnown[pa] || at == k2 {
+						if d.litKnown[pa] || at == k2 {
 							msg = fmt.Sprintf("%s cannot hold %s; %s", r.name(g, pa), ca, msg)
 						}
 					}
 					return msg, ""
 				}
 				h.root = Violation{Round: r.Number, Trick: ti + 1, Player: player, Card: tr.Cards[at], Rule: NotInHand, Pos: cardPos(tr, at)}
-				consider(h)
+				d.consider(h)
 			}
 		}
 	}
+}
 
-	// 7. A trick left out: the cards never played make one trick.
-	var left []parse.Card // the cards of the trick left out
+// leftOut: a trick left out, the cards never played making one trick, tried at every place
+// in every order.
+func (d *diagnosis) leftOut() {
+	r, src, lit, n, nt := d.r, d.src, d.lit, d.n, d.nt
 	if nt > 0 && nt == r.Table.HandSize-1 && hasRule(lit, IncompleteRound) {
 		for c := parse.Card(0); c < parse.NumCards; c++ {
-			for k := int(played[c]); k < copies(r.Table, c); k++ {
-				left = append(left, c)
+			for k := int(d.played[c]); k < copies(r.Table, c); k++ {
+				d.left = append(d.left, c)
 			}
 		}
-		if len(left) == n && n <= 6 {
+		if len(d.left) == n && n <= 6 {
 			for at := 0; at <= nt; at++ {
-				permute(left, func(cards []parse.Card) bool {
-					cp := &v.edited
+				permute(d.left, func(cards []parse.Card) bool {
+					cp := &d.v.edited
 					*cp = *src
-					cp.Tricks = v.tricks[:0]
+					cp.Tricks = d.v.tricks[:0]
 					cp.Tricks = append(cp.Tricks, src.Tricks[:at]...)
 					pos := src.Tricks[min(at, nt-1)].Pos
-					cp.Tricks = append(cp.Tricks, parse.Trick{Cards: v.cards(cards), Pos: pos})
+					cp.Tricks = append(cp.Tricks, parse.Trick{Cards: d.v.cards(cards), Pos: pos})
 					cp.Tricks = append(cp.Tricks, src.Tricks[at:]...)
-					v.tricks = cp.Tricks
+					d.v.tricks = cp.Tricks
 					h := &hypo{kind: editInsert, src: cp, at: at}
-					return consider(h) == 1 // one clean order is enough for this place
+					return d.consider(h) == 1 // one clean order is enough for this place
 				})
 			}
 		}
 	}
+}
 
-	if len(best) == 0 {
-		if cut && len(r.Violations) > pre {
-			first := &r.Violations[pre]
+// judge picks the reading reported among the best (passes contradicted fewest, then the edit
+// kind's preference, the nearer swap, the earlier trick) and reports it: as a note beside
+// illegal plays, which stand; as the round read so otherwise.
+func (d *diagnosis) judge() {
+	r := d.r
+	if len(d.best) == 0 {
+		if d.cut && len(r.Violations) > d.pre {
+			first := &r.Violations[d.pre]
 			first.Note = strings.TrimPrefix(first.Note+"\n", "\n") + "(the search for a slip that explains this round was cut short: it is read as written)"
 		}
 		return
 	}
+	elsewhere := d.pick()
+	switch h := d.best[0].h; {
+	case d.onlyPlays:
+		d.offer(h)
+	case h.kind == editInsert:
+		d.applyInsert(h)
+	default:
+		d.applyEdit(h, elsewhere)
+	}
+}
+
+// pick orders the best readings, the one to report first. Equally good edits of one kind at
+// several places (a card played twice: which one is the slip?): the place the literal
+// reading blames goes first, and the other is returned, to be named.
+func (d *diagnosis) pick() (elsewhere parse.Pos) {
+	best := d.best
 	sort.SliceStable(best, func(i, j int) bool {
 		if best[i].conf != best[j].conf {
 			return best[i].conf < best[j].conf
@@ -530,9 +623,6 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 		}
 		return a.at < b.at
 	})
-	// Equally good edits of one kind at several places (a card played twice: which one is
-	// the slip?): the place the literal reading blames, and the other one named.
-	var elsewhere parse.Pos
 	for i, c := range best {
 		if c.h.kind != best[0].h.kind || c.conf != best[0].conf || c.h.root.Pos == best[0].h.root.Pos ||
 			c.h.kind != editCard && c.h.kind != editDeal && c.h.kind != editLeader {
@@ -541,134 +631,144 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 		if elsewhere.Line == 0 {
 			elsewhere = c.h.root.Pos
 		}
-		if blamedAt(lit, c.h.root.Pos) && !blamedAt(lit, best[0].h.root.Pos) {
+		if blamedAt(d.lit, c.h.root.Pos) && !blamedAt(d.lit, best[0].h.root.Pos) {
 			elsewhere = best[0].h.root.Pos
 			best[0], best[i] = best[i], best[0]
 		}
 	}
-	top := best[0]
-	h := top.h
-	if onlyPlays {
-		// Illegal plays alone are the recorded play (RULES §7 "The recorded play is a fact"):
-		// they stand and are scored as played, whatever slip could explain them; machine-played
-		// games mean them. The slip that would make the round clean is offered as a note.
-		if h.msg != nil {
-			h.root.Msg, h.tail = h.msg()
+	return elsewhere
+}
+
+// offer notes the slip beside the illegal plays it would explain. Illegal plays alone are
+// the recorded play (RULES §7 "The recorded play is a fact"): they stand and are scored as
+// played, whatever slip could explain them; machine-played games mean them. The slip that
+// would make the round clean is offered as a note.
+func (d *diagnosis) offer(h *hypo) {
+	if h.msg != nil {
+		h.root.Msg, h.tail = h.msg()
+	}
+	what := h.root.Msg
+	if (h.kind == editCard || h.kind == editDeal || h.kind == editPass) && h.root.Card != parse.NoCard {
+		what = fmt.Sprintf("%s written for %s", h.root.Card, h.card)
+	}
+	first := &d.r.Violations[d.pre]
+	hint := fmt.Sprintf("or a slip at %d:%d (%s): read so, the round has no illegal play", h.root.Pos.Line, h.root.Pos.Col, what)
+	if first.Note != "" {
+		first.Note += "\n"
+	}
+	first.Note += hint
+}
+
+// applyInsert reports a trick left out, where RULES §7 puts incomplete-round (the round's
+// last trick line), naming the gap only when it lies inside the round: a round that may
+// simply stop early (the gap fits at its end) gets no guess. The round is scored as
+// recorded, but without the penalty of revokes the gap made up.
+func (d *diagnosis) applyInsert(h *hypo) {
+	r, src, nt, top := d.r, d.src, d.nt, d.best[0]
+	var at []int
+	for _, c := range d.best {
+		if c.h.kind == editInsert && (len(at) == 0 || at[len(at)-1] != c.h.at) {
+			at = append(at, c.h.at)
 		}
-		what := h.root.Msg
-		if (h.kind == editCard || h.kind == editDeal || h.kind == editPass) && h.root.Card != parse.NoCard {
-			what = fmt.Sprintf("%s written for %s", h.root.Card, h.card)
+	}
+	root := Violation{}
+	for _, x := range d.lit {
+		if x.Rule == IncompleteRound {
+			root = x
 		}
-		first := &r.Violations[pre]
-		hint := fmt.Sprintf("or a slip at %d:%d (%s): read so, the round has no illegal play", h.root.Pos.Line, h.root.Pos.Col, what)
-		if first.Note != "" {
-			first.Note += "\n"
+	}
+	lo, hi := slices.Min(at), slices.Max(at)
+	switch {
+	case hi == nt:
+		// The literal message stands: the cards each known hand did not play.
+	case lo == 0:
+		root.Msg = fmt.Sprintf("round %d: a trick seems to be missing before line %d (%d of %d tricks)",
+			r.Number, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
+	default:
+		root.Msg = fmt.Sprintf("round %d: a trick seems to be missing between lines %d and %d (%d of %d tricks)",
+			r.Number, src.Tricks[lo-1].Pos.Line, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
+	}
+	if hi < nt && len(d.left) > 0 {
+		root.Msg += ": not played: " + parse.JoinCards(d.left)
+	}
+	out := append(r.Violations[:d.pre:d.pre], root)
+	for _, x := range top.res.Violations {
+		if x.Trick > 0 && x.Trick-1 == h.at {
+			continue // in the trick supplied
 		}
-		first.Note += hint
+		if x.Trick-1 > h.at {
+			x.Trick--
+		}
+		out = append(out, x)
+	}
+	r.Revokers = top.res.Revokers
+	r.Violations = out
+}
+
+// applyEdit reports the slip as its root diagnostic, with "did you mean" for a card (and the
+// other place where the slip may be), and reads the round as corrected. With two or three
+// cards as likely, the written card stays and only what follows from it goes; with more, no
+// guess: the literal reading stands.
+func (d *diagnosis) applyEdit(h *hypo, elsewhere parse.Pos) {
+	r, top := d.r, d.best[0]
+	if h.msg != nil {
+		h.root.Msg, h.tail = h.msg()
+	}
+	root := h.root
+	var alts []parse.Card
+	for _, c := range d.best {
+		if c.h.kind == h.kind && c.h.root.Pos == h.root.Pos && c.h.card != parse.NoCard && c.h.card != h.card {
+			alts = append(alts, c.h.card)
+		}
+	}
+	if len(alts) > 1 {
 		return
 	}
-
-	out := r.Violations[:pre:pre]
-	switch h.kind {
-	case editInsert:
-		var at []int
-		for _, c := range best {
-			if c.h.kind == editInsert && (len(at) == 0 || at[len(at)-1] != c.h.at) {
-				at = append(at, c.h.at)
-			}
+	if h.kind == editCard || h.kind == editDeal || h.kind == editPass {
+		root.Msg += didYouMean(h, alts, elsewhere)
+	}
+	out := append(r.Violations[:d.pre:d.pre], root)
+	for _, x := range top.res.Violations {
+		if h.kind == editDelete && x.Trick-1 >= h.at {
+			x.Trick++
 		}
-		root := Violation{}
-		for _, x := range lit {
-			if x.Rule == IncompleteRound {
-				root = x
-			}
-		}
-		// Reported where RULES §7 puts incomplete-round (the round's last trick line), naming
-		// the gap only when it lies inside the round: a round that may simply stop early
-		// (the gap fits at its end) gets no guess.
-		lo, hi := slices.Min(at), slices.Max(at)
-		switch {
-		case hi == nt:
-			// The literal message stands: the cards each known hand did not play.
-		case lo == 0:
-			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing before line %d (%d of %d tricks)",
-				r.Number, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
-		default:
-			root.Msg = fmt.Sprintf("round %d: a trick seems to be missing between lines %d and %d (%d of %d tricks)",
-				r.Number, src.Tricks[lo-1].Pos.Line, src.Tricks[hi].Pos.Line, nt, r.Table.HandSize)
-		}
-		if hi < nt && len(left) > 0 {
-			root.Msg += ": not played: " + parse.JoinCards(left)
-		}
-		out = append(out, root)
-		for _, x := range top.res.Violations {
-			if x.Trick > 0 && x.Trick-1 == h.at {
-				continue // in the trick supplied
-			}
-			if x.Trick-1 > h.at {
-				x.Trick--
-			}
-			out = append(out, x)
-		}
-		// Scored as recorded (RULES §7), but no penalty for revokes the gap made up.
+		out = append(out, x)
+	}
+	if len(alts) > 0 {
 		r.Revokers = top.res.Revokers
 		r.Violations = out
-	default:
-		if h.msg != nil {
-			h.root.Msg, h.tail = h.msg()
-		}
-		root := h.root
-		var alts []parse.Card
-		for _, c := range best {
-			if c.h.kind == h.kind && c.h.root.Pos == h.root.Pos && c.h.card != parse.NoCard && c.h.card != h.card {
-				alts = append(alts, c.h.card)
-			}
-		}
-		if len(alts) > 1 {
-			return // three or more cards as likely: no guess, the literal reading stands
-		}
-		switch h.kind {
-		case editCard, editDeal, editPass:
-			if len(alts) == 0 {
-				root.Msg += fmt.Sprintf("; did you mean %s? %s", h.card, h.tail)
-				if elsewhere.Line > 0 {
-					root.Msg += fmt.Sprintf(" (or the slip is at %d:%d)", elsewhere.Line, elsewhere.Col)
-				}
-			} else {
-				root.Msg += "; did you mean " + h.card.String()
-				for i, a := range alts {
-					if i == len(alts)-1 {
-						root.Msg += " or " + a.String()
-					} else {
-						root.Msg += ", " + a.String()
-					}
-				}
-				root.Msg += "?"
-			}
-		}
-		out = append(out, root)
-		for _, x := range top.res.Violations {
-			if h.kind == editDelete && x.Trick-1 >= h.at {
-				x.Trick++
-			}
-			out = append(out, x)
-		}
-		if len(alts) > 0 {
-			// No single intended card: keep the written one, but not what follows only from it.
-			r.Revokers = top.res.Revokers
-			r.Violations = out
-			break
-		}
-		res := top.res
-		res.Src, res.Violations = src, out
-		if h.kind == editDelete && h.at > 0 && h.at < len(res.leaders) {
-			// The trick written twice stays in the transcript: it shows as the one it repeats.
-			copy(res.leaders[h.at+1:], res.leaders[h.at:])
-			copy(res.winners[h.at+1:], res.winners[h.at:])
-			res.leaders[h.at], res.winners[h.at] = res.leaders[h.at-1], res.winners[h.at-1]
-		}
-		*r = *res
+		return
 	}
+	res := top.res
+	res.Src, res.Violations = d.src, out
+	if h.kind == editDelete && h.at > 0 && h.at < len(res.leaders) {
+		// The trick written twice stays in the transcript: it shows as the one it repeats.
+		copy(res.leaders[h.at+1:], res.leaders[h.at:])
+		copy(res.winners[h.at+1:], res.winners[h.at:])
+		res.leaders[h.at], res.winners[h.at] = res.leaders[h.at-1], res.winners[h.at-1]
+	}
+	*r = *res
+}
+
+// didYouMean is the "did you mean" of a card edit: the intended card and its evidence (and
+// the other place the slip may be), or the cards as likely.
+func didYouMean(h *hypo, alts []parse.Card, elsewhere parse.Pos) string {
+	if len(alts) == 0 {
+		s := fmt.Sprintf("; did you mean %s? %s", h.card, h.tail)
+		if elsewhere.Line > 0 {
+			s += fmt.Sprintf(" (or the slip is at %d:%d)", elsewhere.Line, elsewhere.Col)
+		}
+		return s
+	}
+	s := "; did you mean " + h.card.String()
+	for i, a := range alts {
+		if i == len(alts)-1 {
+			s += " or " + a.String()
+		} else {
+			s += ", " + a.String()
+		}
+	}
+	return s + "?"
 }
 
 // passConflicts counts, in a round just replayed with the hands unknown, the plays that

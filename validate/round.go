@@ -35,10 +35,42 @@ func (r *PlayedRound) viol(rule string, trick int, player string, c parse.Card, 
 
 // round replays one round; it returns false after an input error (in v.errs).
 func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
+	src := r.Src
+	if !v.statements(g, r) {
+		return false
+	}
+	var known [MaxSeats]bool // the hands known from the deal (and passes)
+	v.deal(g, r, &known)
+	v.passes(g, r, &known)
+
+	// A tally instead of the play (FORMAT.md: a round without tricks may give one).
+	if len(src.Tricks) > 0 && (len(src.Took) > 0 || len(src.Taken) > 0) {
+		pos := src.Pos
+		switch {
+		case len(src.Took) > 0:
+			pos = src.Took[0].Pos
+		case len(src.Taken) > 0:
+			pos = src.Taken[0].Pos
+		}
+		v.errs.Addf(pos, "a tally in a round that records its tricks: a round gives its tricks or a tally, not both")
+		return false
+	}
+	if src.IsSheet() {
+		r.Sheet = true // scored from its figures (package score)
+		return true
+	}
+	if len(src.Tricks) == 0 && src.Claim == nil {
+		return v.tally(g, r, &known)
+	}
+	return v.play(g, r, &v.hands.hands, &known)
+}
+
+// statements takes a round's own statements: the recorded moon choice, the bids (a bid
+// missing in Spades), and the names of the score and total lines.
+func (v *Validator) statements(g *parse.Game, r *PlayedRound) bool {
 	src, t := r.Src, r.Table
 	n := len(r.Seats)
 	spades := t.RS.Family == rulesets.Spades
-
 	for _, m := range src.Moon {
 		if l := r.local(g, m.Player, m.Pos); l >= 0 {
 			r.MoonSeat, r.MoonScoring = l, m.Scoring
@@ -83,7 +115,14 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 		}
 	}
 
-	// The deal.
+	return true
+}
+
+// deal takes the hands dealt, into the Validator's scratch (v.hands): known[l] is set for
+// each seat whose deal is written.
+func (v *Validator) deal(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool) {
+	src, t := r.Src, r.Table
+	n := len(r.Seats)
 	// The hands, scratch of the Validator's cleared for the round's seats (the only ones
 	// looked at): a new array of every seat's each round is more to clear.
 	sh := &v.hands
@@ -95,8 +134,7 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 		sh.in[l] = Hand{}
 		sh.inferred[l] = Hand{}
 	}
-	hands, dealt, out, in := &sh.hands, &sh.dealt, &sh.out, &sh.in
-	var known [MaxSeats]bool
+	dealt := &sh.dealt
 	var deckSeen Hand
 	for _, d := range src.Deal {
 		l := r.local(g, d.Player, d.Pos)
@@ -145,7 +183,16 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 		}
 	}
 
-	// Passes, judged by the applied rules. A pass line that names no recipient passed where
+}
+
+// passes applies the pass lines to the hands dealt, judged by the applied rules, and sets the
+// hands as the play begins (v.hands.hands) for the seats whose hands are then known.
+func (v *Validator) passes(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool) {
+	src, t := r.Src, r.Table
+	n := len(r.Seats)
+	sh := &v.hands
+	hands, dealt, out, in := &sh.hands, &sh.dealt, &sh.out, &sh.in
+	// Judged by the applied rules. A pass line that names no recipient passed where
 	// the transcript's own rules pass this round, else where the applied rules do (RULES §7).
 	pp := r.PassingOf()
 	passing, ownPassing := pp.Passes, pp.OwnPasses
@@ -190,31 +237,7 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 		}
 		passed[l] = true
 		npassed++
-		if m := cardMask(p.Cards); m.Len() == len(p.Cards) && m&noPass == 0 && (!known[l] || m&^dealt[l].A == 0) {
-			// Distinct cards that may be passed, from the hand dealt where it is known: what
-			// the loop below does (out[l] is empty: l passes once).
-			out[l].A = m
-			in[to] = union(in[to], Hand{A: m})
-			continue
-		}
-		var dup Hand
-		for _, c := range p.Cards {
-			if noPass.Has(c) {
-				r.viol(PassForbidden, 0, p.Player, c, p.Pos, "%s may not be passed", c)
-			}
-			if known[l] && !dealt[l].Has(c) {
-				r.viol(NotInHand, 0, p.Player, c, p.Pos, "%s cannot pass %s: it is not in the hand dealt", p.Player, c)
-			}
-			if out[l].Count(c) >= max(copies(t, c), 1) {
-				if !dup.Has(c) { // once per card, however many times it is repeated
-					r.viol(DuplicateCard, 0, p.Player, c, p.Pos, "%s passes %s twice", p.Player, c)
-					dup.Add(c)
-				}
-				continue
-			}
-			out[l].Add(c)
-			in[to].Add(c)
-		}
+		v.moveCards(r, p, l, to, known[l], noPass)
 	}
 	if passing && npassed > 0 && npassed < n {
 		pos := src.Passes[len(src.Passes)-1].Pos
@@ -247,63 +270,84 @@ func (v *Validator) round(g *parse.Game, r *PlayedRound) bool {
 		}
 	}
 
-	// A tally instead of the play (FORMAT.md: a round without tricks may give one).
-	if len(src.Tricks) > 0 && (len(src.Took) > 0 || len(src.Taken) > 0) {
-		pos := src.Pos
-		switch {
-		case len(src.Took) > 0:
-			pos = src.Took[0].Pos
-		case len(src.Taken) > 0:
-			pos = src.Taken[0].Pos
-		}
-		v.errs.Addf(pos, "a tally in a round that records its tricks: a round gives its tricks or a tally, not both")
-		return false
+}
+
+// moveCards moves the cards of pass p from seat l to seat to (v.hands' out and in), with
+// the transcript errors of the cards themselves: a card that may not be passed, one not in
+// the hand dealt (known: l's deal is written), one passed twice.
+func (v *Validator) moveCards(r *PlayedRound, p parse.Pass, l, to int, known bool, noPass parse.CardSet) {
+	t, sh := r.Table, &v.hands
+	out, in := &sh.out, &sh.in
+	if m := cardMask(p.Cards); m.Len() == len(p.Cards) && m&noPass == 0 && (!known || m&^sh.dealt[l].A == 0) {
+		// Distinct cards that may be passed, from the hand dealt where it is known: what
+		// the loop below does (out[l] is empty: l passes once).
+		out[l].A = m
+		in[to] = union(in[to], Hand{A: m})
+		return
 	}
-	if src.IsSheet() {
-		r.Sheet = true // scored from its figures (package score)
-		return true
+	var dup Hand
+	for _, c := range p.Cards {
+		if noPass.Has(c) {
+			r.viol(PassForbidden, 0, p.Player, c, p.Pos, "%s may not be passed", c)
+		}
+		if known && !sh.dealt[l].Has(c) {
+			r.viol(NotInHand, 0, p.Player, c, p.Pos, "%s cannot pass %s: it is not in the hand dealt", p.Player, c)
+		}
+		if out[l].Count(c) >= max(copies(t, c), 1) {
+			if !dup.Has(c) { // once per card, however many times it is repeated
+				r.viol(DuplicateCard, 0, p.Player, c, p.Pos, "%s passes %s twice", p.Player, c)
+				dup.Add(c)
+			}
+			continue
+		}
+		out[l].Add(c)
+		in[to].Add(c)
 	}
-	if len(src.Tricks) == 0 && src.Claim == nil {
-		r.Tally = len(src.Took) > 0 || len(src.Taken) > 0
-		var taken Hand
-		for _, tk := range src.Took {
-			l := r.local(g, tk.Player, tk.Pos)
-			if l < 0 {
-				continue
-			}
-			for _, c := range tk.Cards {
-				switch {
-				case copies(t, c) == 0:
-					r.viol(NotInHand, 0, tk.Player, c, tk.Pos, "%s cannot have taken %s: it is not in the deck", tk.Player, c)
-				case taken.Count(c) >= copies(t, c):
-					r.viol(DuplicateCard, 0, tk.Player, c, tk.Pos, "%s is taken twice", c)
-				default:
-					taken.Add(c)
-					r.Won[l].Add(c)
-				}
+}
+
+// tally takes a round recorded as what each player took (cards, or Spades tricks) instead of
+// the play; a round with neither is incomplete.
+func (v *Validator) tally(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool) bool {
+	src, t := r.Src, r.Table
+	r.Tally = len(src.Took) > 0 || len(src.Taken) > 0
+	var taken Hand
+	for _, tk := range src.Took {
+		l := r.local(g, tk.Player, tk.Pos)
+		if l < 0 {
+			continue
+		}
+		for _, c := range tk.Cards {
+			switch {
+			case copies(t, c) == 0:
+				r.viol(NotInHand, 0, tk.Player, c, tk.Pos, "%s cannot have taken %s: it is not in the deck", tk.Player, c)
+			case taken.Count(c) >= copies(t, c):
+				r.viol(DuplicateCard, 0, tk.Player, c, tk.Pos, "%s is taken twice", c)
+			default:
+				taken.Add(c)
+				r.Won[l].Add(c)
 			}
 		}
-		sum := 0
-		for _, tk := range src.Taken {
-			if tk.N < 0 || tk.N > t.HandSize {
-				v.errs.Addf(tk.Pos, "%s took %d tricks: a player takes 0 to %d", tk.Player, tk.N, t.HandSize)
-				return false
-			}
-			if l := r.local(g, tk.Player, tk.Pos); l >= 0 {
-				sum += tk.N - r.Tricks[l]
-				r.Tricks[l] = tk.N
-			}
-		}
-		if sum > t.HandSize {
-			v.errs.Addf(src.Taken[0].Pos, "the tricks taken add up to %d; a round has %d", sum, t.HandSize)
+	}
+	sum := 0
+	for _, tk := range src.Taken {
+		if tk.N < 0 || tk.N > t.HandSize {
+			v.errs.Addf(tk.Pos, "%s took %d tricks: a player takes 0 to %d", tk.Player, tk.N, t.HandSize)
 			return false
 		}
-		if !r.Tally {
-			v.incomplete(g, r, hands, &known) // a round with neither play nor tally
+		if l := r.local(g, tk.Player, tk.Pos); l >= 0 {
+			sum += tk.N - r.Tricks[l]
+			r.Tricks[l] = tk.N
 		}
-		return true
 	}
-	return v.play(g, r, hands, &known)
+	if sum > t.HandSize {
+		v.errs.Addf(src.Taken[0].Pos, "the tricks taken add up to %d; a round has %d", sum, t.HandSize)
+		return false
+	}
+	if !r.Tally {
+		v.incomplete(g, r, &v.hands.hands, known) // a round with neither play nor tally
+	}
+	return true
+
 }
 
 // play replays the tricks of a round: leaders and winners first, then the legality of each
@@ -354,29 +398,8 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 			v.errs.Addf(tr.Pos, "trick %d has %d cards, expected %d (one per player)%s", ti+1, len(tr.Cards), n, leftOut(src, t, n))
 			return false
 		}
-		leader := next
-		if tr.Leader != "" {
-			gs := seatOf(g.Players, tr.Leader)
-			l := -1
-			if gs >= 0 {
-				l = r.Local(gs)
-			}
-			switch {
-			case l < 0 && next < 0:
-				v.errs.Addf(tr.Pos, "unknown leader %q%s (players in this round: %s)", tr.Leader, parse.DidYouMean(tr.Leader, r.names(g)), joinNames(r.names(g)))
-				return false
-			case l < 0:
-				// The leader is known without the name: report it and go on from there.
-				r.viol(UnknownPlayer, ti+1, tr.Leader, parse.NoCard, tr.Pos, "unknown leader %q%s (players in this round: %s); %s leads",
-					tr.Leader, parse.DidYouMean(tr.Leader, r.names(g)), joinNames(r.names(g)), r.name(g, next))
-				l = next
-			case ti > 0 && next >= 0 && l != next:
-				r.viol(WrongLeader, ti+1, tr.Leader, tr.Cards[0], tr.Pos, "%s led trick %d; %s should lead it", tr.Leader, ti+1, r.name(g, next))
-			}
-			leader = l
-		}
-		if leader < 0 {
-			v.errs.Addf(tr.Pos, "the first leader cannot be known: name the leader (trick NAME: ...) or give the deal and passes")
+		leader, ok := v.trickLeader(g, r, tr, ti, next)
+		if !ok {
 			return false
 		}
 		v.leaders[ti] = int8(leader)
@@ -471,6 +494,39 @@ func (v *Validator) passedAway(t *rulesets.Table, n int, known *[MaxSeats]bool) 
 		}
 	}
 	return away
+}
+
+// trickLeader returns who leads trick ti (tr): the name written, else next (the previous
+// winner, or the first leader). A name nobody has is reported when the leader is known
+// without it; otherwise, like a first leader that cannot be known, it is an input error (ok
+// false).
+func (v *Validator) trickLeader(g *parse.Game, r *PlayedRound, tr *parse.Trick, ti, next int) (int, bool) {
+	leader := next
+	if tr.Leader != "" {
+		gs := seatOf(g.Players, tr.Leader)
+		l := -1
+		if gs >= 0 {
+			l = r.Local(gs)
+		}
+		switch {
+		case l < 0 && next < 0:
+			v.errs.Addf(tr.Pos, "unknown leader %q%s (players in this round: %s)", tr.Leader, parse.DidYouMean(tr.Leader, r.names(g)), joinNames(r.names(g)))
+			return -1, false
+		case l < 0:
+			// The leader is known without the name: report it and go on from there.
+			r.viol(UnknownPlayer, ti+1, tr.Leader, parse.NoCard, tr.Pos, "unknown leader %q%s (players in this round: %s); %s leads",
+				tr.Leader, parse.DidYouMean(tr.Leader, r.names(g)), joinNames(r.names(g)), r.name(g, next))
+			l = next
+		case ti > 0 && next >= 0 && l != next:
+			r.viol(WrongLeader, ti+1, tr.Leader, tr.Cards[0], tr.Pos, "%s led trick %d; %s should lead it", tr.Leader, ti+1, r.name(g, next))
+		}
+		leader = l
+	}
+	if leader < 0 {
+		v.errs.Addf(tr.Pos, "the first leader cannot be known: name the leader (trick NAME: ...) or give the deal and passes")
+		return -1, false
+	}
+	return leader, true
 }
 
 // plainTricks is pass 1 of play for the tricks from ti on while they are plain: one card a

@@ -150,3 +150,45 @@ func (v *Validator) renumber(vs []Violation) {
 		vs[i].Trick = t + 1
 	}
 }
+
+// guessLeader recovers a round whose trick's leader cannot be known (no name, or a name
+// nobody has, where neither the deal nor the previous winner tells): the round is read with
+// each seat as that leader, the reading with the fewest violations is kept, and the guess is
+// reported at the trick as wrong-leader (a transcript error that leaves the points
+// uncertain; returned, to be added after the diagnosis, which it is no slip for). The
+// errors the failed replay collected since ne are dropped. ok reports whether r now holds
+// the round.
+func (v *Validator) guessLeader(g *parse.Game, r *PlayedRound, ne int) (guess Violation, ok bool) {
+	ti := v.noLeader - 1
+	if ti < 0 || ti >= len(r.Src.Tricks) {
+		return guess, false
+	}
+	v.errs = v.errs[:ne]
+	src := r.Src
+	var best *PlayedRound
+	var bestSrc *parse.Round
+	for l := range r.Seats {
+		cp := *src
+		cp.Tricks = append([]parse.Trick(nil), src.Tricks...)
+		cp.Tricks[ti].Leader = r.name(g, l)
+		if res := v.try(g, r, &cp, 0); res != nil && (best == nil || len(res.Violations) < len(best.Violations)) {
+			best, bestSrc = res, &cp
+		}
+	}
+	if best == nil {
+		v.errs.Addf(src.Tricks[ti].Pos, "trick %d: its leader cannot be known, and no player as its leader reads the round", ti+1)
+		return guess, false
+	}
+	tr := &src.Tricks[ti]
+	name := bestSrc.Tricks[ti].Leader
+	msg := fmt.Sprintf("trick %d: its leader cannot be known (name the leader, trick NAME: ..., or give the deal and passes); read with %s leading, whom the cards fit best", ti+1, name)
+	if tr.Leader != "" {
+		dym := parse.DidYouMean(tr.Leader, r.names(g)) // "; did you mean ann?" or ""
+		if dym == "" {
+			dym = ";"
+		}
+		msg = fmt.Sprintf("trick %d: unknown leader %q%s read with %s leading, whom the cards fit best", ti+1, tr.Leader, dym, name)
+	}
+	*r = *best
+	return Violation{Round: r.Number, Trick: ti + 1, Player: name, Card: tr.Cards[0], Rule: WrongLeader, Msg: msg, Pos: tr.Pos}, true
+}

@@ -115,6 +115,9 @@ type Validator struct {
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
 	dropped []int  // the tricks a mended round leaves out, as written (recover.go)
 	trials  int    // edits the diagnosis has tried in this game (diagnose.go)
+	// noLeader is the trick (1-based) whose leader the replay could not know, 0 when none
+	// (recover.go)
+	noLeader int
 	budget  trialBudget
 	// scratch for diagnose: a trial round, and edited tricks and cards
 	trial   PlayedRound
@@ -306,9 +309,14 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 		if hasBadTrick(src, len(r.Seats)) {
 			r.Src, mended = v.mendTricks(g, r) // recover.go
 		}
-		pre := len(r.Violations)
+		pre, ne := len(r.Violations), len(v.errs)
+		v.noLeader = 0
 		if !v.round(g, r) {
-			continue // an input error in this round: collected, and the next rounds checked too
+			guess, ok := v.guessLeader(g, r, ne) // recover.go
+			if !ok {
+				continue // an input error in this round: collected, and the next rounds checked too
+			}
+			mended = append(mended, guess)
 		}
 		v.diagnose(g, r, pre)
 		if mended != nil {

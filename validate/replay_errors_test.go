@@ -26,9 +26,6 @@ func TestReplayInputErrors(t *testing.T) {
 		{"cancellation-5-players", "game cancellation\nplayers a b c d e\nround\ntook a: QS\n", "6 to 10", 2},
 		{"spades-3-players-no-jokers", "game spades\nplayers a b c\nround\nbid a=1 b=1 c=1\ntricks a=1 b=1 c=1\n", "not 3", 2},
 		{"spades-teams-6-players", "game spades\nplayers a b c d e f\noption teams=on jokers=high\nround\nbid a=1 b=1 c=1 d=1 e=1 f=1\n", "4 players", 2},
-		{"unknown-leader", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\n", "unknown leader", 5},
-		{"first-leader-unknown", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick 3C 4C 5C 6C\n", "first leader cannot be known", 5},
-		{"unknown-leader-later", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\n", "unknown leader", 5},
 		{"tiebreak-one-known", "game hearts\nplayers ann bob cat dan\nround tiebreak ann eve\ntook ann: QS\n", "at least two of the players", 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -51,9 +48,9 @@ func TestReplayInputErrors(t *testing.T) {
 // TestReplayInputErrorsCollected: every round's input error is reported, not the first only.
 func TestReplayInputErrorsCollected(t *testing.T) {
 	src := "game hearts\nplayers ann bob cat dan\noption pass=none\n" +
-		"round\ntrick 3C 4C 5C 6C\n" + // line 5: a first leader nobody knows
+		"round tiebreak ann zed\ntook ann: QS\n" + // line 4: a tie-break of one known player
 		"round\ntook ann: QS\n" + // fine
-		"round\ntrick zed: 2C 3C 4C 5C\n" // line 9: a leader nobody knows
+		"round\ntook bob: QS\nbid ann=99\n" // line 10: a bid out of range (no Spades, still read)
 	games, err := parse.ParseBytes([]byte(src), "many.tricks")
 	require.NoError(t, err)
 	rs, err := rulesets.Load("hearts")
@@ -63,7 +60,7 @@ func TestReplayInputErrorsCollected(t *testing.T) {
 	var list parse.ErrorList
 	require.ErrorAs(t, err, &list)
 	require.Len(t, list, 2, "want two input errors, got %v", err)
-	assert.Equal(t, []int{5, 9}, []int{list[0].Pos.Line, list[1].Pos.Line}, "the errors' lines: %v", err)
+	assert.Equal(t, []int{4, 10}, []int{list[0].Pos.Line, list[1].Pos.Line}, "the errors' lines: %v", err)
 }
 
 // TestBrokenTrickMended: a trick with a card too few or too many costs its round's certainty,
@@ -134,5 +131,35 @@ func TestDiagnosisBudget(t *testing.T) {
 		if !c.cut {
 			assert.Contains(t, vs[0].Msg, "did you mean TH?")
 		}
+	}
+}
+
+// TestLeaderGuessed: a trick whose leader cannot be known (a name nobody has, or no name
+// where neither the deal nor the previous winner tells) costs its round's certainty, not the
+// game: the round is read with the seat whose lead fits the cards best, reported at the
+// trick as wrong-leader.
+func TestLeaderGuessed(t *testing.T) {
+	for _, c := range []struct{ name, src, msg string }{
+		{"unknown-name", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick eve: 2C 3C 4C 5C\n",
+			`trick 1: unknown leader "eve"; read with ann leading, whom the cards fit best`},
+		{"no-name", "game hearts\nplayers ann bob cat dan\noption pass=none\nround\ntrick 3C 4C 5C 6C\n",
+			"trick 1: its leader cannot be known (name the leader, trick NAME: ..., or give the deal and passes); read with ann leading, whom the cards fit best"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			games, err := parse.ParseBytes([]byte(c.src), c.name+".tricks")
+			require.NoError(t, err)
+			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
+			require.NoError(t, err)
+			rp, err := validate.New().Replay(games[0], rs)
+			require.NoError(t, err)
+			require.Len(t, rp.Rounds, 1)
+			var msgs []string
+			for _, v := range rp.Rounds[0].Violations {
+				if v.Rule == validate.WrongLeader {
+					msgs = append(msgs, v.Msg)
+				}
+			}
+			assert.Equal(t, []string{c.msg}, msgs)
+		})
 	}
 }

@@ -511,6 +511,7 @@ func (v *Validator) trickLeader(g *parse.Game, r *PlayedRound, tr *parse.Trick, 
 		switch {
 		case l < 0 && next < 0:
 			v.errs.Addf(tr.Pos, "unknown leader %q%s (players in this round: %s)", tr.Leader, parse.DidYouMean(tr.Leader, r.names(g)), joinNames(r.names(g)))
+			v.noLeader = ti + 1
 			return -1, false
 		case l < 0:
 			// The leader is known without the name: report it and go on from there.
@@ -524,6 +525,7 @@ func (v *Validator) trickLeader(g *parse.Game, r *PlayedRound, tr *parse.Trick, 
 	}
 	if leader < 0 {
 		v.errs.Addf(tr.Pos, "the first leader cannot be known: name the leader (trick NAME: ...) or give the deal and passes")
+		v.noLeader = ti + 1
 		return -1, false
 	}
 	return leader, true

@@ -118,7 +118,7 @@ type Validator struct {
 	// noLeader is the trick (1-based) whose leader the replay could not know, 0 when none
 	// (recover.go)
 	noLeader int
-	budget  trialBudget
+	budget   trialBudget
 	// scratch for diagnose: a trial round, and edited tricks and cards
 	trial   PlayedRound
 	edited  parse.Round

@@ -18,17 +18,19 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// counts gathers what decides the exit status.
+// counts gathers what decides the exit status. games counts the games read and checked,
+// inputErrors the inputs that could not be (a file that cannot be opened, a game that cannot
+// be read): apart, so that a missing file is not "1 game".
 type counts struct {
 	games, withViolations, violations, inputErrors int
 }
 
 func (n *counts) add(j *job) {
-	n.games++
 	if j.err != nil {
 		n.inputErrors++
 		return
 	}
+	n.games++
 	v := j.violations
 	if j.res != nil {
 		v = len(j.res.Violations)

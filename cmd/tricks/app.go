@@ -64,11 +64,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		DisableSliceFlagSeparator: true,
 		OnUsageError:              usage,
 		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(stderr, "tricks: unknown command %q (see tricks help)\n", name)
+			commandNotFound(stderr, c.App, name)
 		},
 	}
+	app.OnUsageError = func(c *cli.Context, err error, sub bool) error {
+		return usage(c, flagHint(&cli.Command{Flags: app.Flags}, err), sub)
+	}
 	for _, c := range app.Commands {
-		c.OnUsageError = usage // a usage error is one line on stderr, never the help on stdout
+		// A usage error is one line on stderr, never the help on stdout.
+		c.OnUsageError = func(ctx *cli.Context, err error, sub bool) error {
+			return usage(ctx, flagHint(c, err), sub)
+		}
 	}
 	explain(app)
 	args, err := flagsFirst(app, normalizeArgs(args))

@@ -79,7 +79,7 @@ func (e *env) choiceFrom(c *cli.Context) (choice, error) {
 		}
 	}
 	if err := (rulesets.Choice{Ruleset: ch.ruleset, Base: ch.base, Options: opts}).Check(); err != nil {
-		return ch, usageError{err}
+		return ch, usageError{optionHint(err, ch.options)}
 	}
 	return ch, nil
 }
@@ -129,10 +129,11 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 			if err := checkFormat(c.String("format"), formats...); err != nil {
 				return err
 			}
-			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("%s: name at least one transcript file, directory or -", name)}
+			args, err := e.inputArgs(c, "at least one transcript file, directory or -")
+			if err != nil {
+				return err
 			}
-			files, err := transcriptFilesNoted(c.Args().Slice(), e.stderr)
+			files, err := transcriptFilesNoted(args, e.stderr)
 			if err != nil {
 				return usageError{err}
 			}

@@ -142,10 +142,11 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("compare: name a transcript file")}
+			args, err := e.inputArgs(c, "a transcript file")
+			if err != nil {
+				return err
 			}
-			files, err := transcriptFiles(c.Args().Slice())
+			files, err := transcriptFiles(args)
 			if err != nil {
 				return usageError{err}
 			}

@@ -33,8 +33,12 @@ func showCommand(e *env) *cli.Command {
 			if err := checkFormat(c.String("format"), "table", "text", "json"); err != nil {
 				return err
 			}
-			if c.NArg() != 1 {
-				return usageError{fmt.Errorf("show: name one transcript file (or -), got %d", c.NArg())}
+			args, err := e.inputArgs(c, "one transcript file (or -)")
+			if err != nil {
+				return err
+			}
+			if len(args) != 1 {
+				return usageError{fmt.Errorf("show: name one transcript file (or -), got %d", len(args))}
 			}
 			if c.Int("game") < 1 || c.Int("round") < 0 {
 				return usageError{fmt.Errorf("show: --game counts from 1 and --round from 1")}
@@ -43,7 +47,7 @@ func showCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			file := c.Args().First()
+			file := args[0]
 			if fi, err := os.Stat(file); err == nil && fi.IsDir() {
 				return usageError{fmt.Errorf("show: %s is a directory: show replays one game of one file (--game N)", file)}
 			}

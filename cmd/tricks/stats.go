@@ -26,10 +26,11 @@ func statsCommand(e *env) *cli.Command {
 			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
 				return err
 			}
-			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("stats: name at least one transcript file, directory or -")}
+			args, err := e.inputArgs(c, "at least one transcript file, directory or -")
+			if err != nil {
+				return err
 			}
-			files, err := transcriptFilesNoted(c.Args().Slice(), e.stderr)
+			files, err := transcriptFilesNoted(args, e.stderr)
 			if err != nil {
 				return usageError{err}
 			}

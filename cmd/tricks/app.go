@@ -41,9 +41,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Name:    "tricks",
 		Usage:   "check and score recorded games of Hearts-family card games and Spades",
 		Version: version(),
-		Description: "The transcript format is described in parse/FORMAT.md, the rulesets and their options in\n" +
-			"rulesets/RULES.md, the commands, result shapes and rule codes in cmd/tricks/CLI.md\n" +
-			"(in the source tree, beside README.md).",
+		Description: topicsHelp(),
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
@@ -77,6 +75,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	explain(app)
+	if len(args) == 3 && (args[1] == "help" || args[1] == "h") && showTopic(stdout, args[2]) {
+		return exitOK
+	}
 	args, err := flagsFirst(app, normalizeArgs(args))
 	if err == nil {
 		err = app.Run(args)

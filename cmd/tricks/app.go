@@ -38,13 +38,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError{err}
 	}
 	app := &cli.App{
-		Name:    "tricks",
-		Usage:   "check and score recorded games of Hearts-family card games and Spades",
-		Version: version(),
+		Name:        "tricks",
+		Usage:       "check and score recorded games of Hearts-family card games and Spades",
+		Version:     version(),
 		Description: topicsHelp(),
-		Reader:    stdin,
-		Writer:    stdout,
-		ErrWriter: stderr,
+		Reader:      stdin,
+		Writer:      stdout,
+		ErrWriter:   stderr,
 		// Errors are printed here, once, with the exit status chosen by the command.
 		ExitErrHandler: func(*cli.Context, error) {},
 		Commands: []*cli.Command{

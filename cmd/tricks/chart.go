@@ -18,14 +18,42 @@ import (
 func chartFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "chart", Usage: "draw each game's running totals per player (side) after its table, the target marked"},
-		&cli.StringFlag{Name: "chart-svg", Usage: "write the running totals as a standalone SVG `FILE` (one panel per game, at most 50)"},
+		&cli.StringFlag{Name: "chart-svg", Usage: "write the running totals as a standalone SVG `FILE` (one panel per game, at most 50; -: standard output, instead of the scores)"},
 	}
 }
 
-// chartBefore refuses --chart with a format other than the table (the chart is for people).
+// chartBefore refuses --chart with a format other than the table (the chart is for people),
+// an empty --chart-svg path, and two charts on standard output.
 func chartBefore(c *cli.Context) error {
 	if f := c.String("format"); c.Bool("chart") && f != "table" && f != "text" {
 		return usageError{fmt.Errorf("--chart draws under the table: it does not go with -f %s (use --chart-svg FILE)", f)}
+	}
+	if c.IsSet("chart-svg") && c.String("chart-svg") == "" {
+		return usageError{fmt.Errorf("--chart-svg: name a FILE (or - for standard output)")}
+	}
+	if c.Bool("chart") && c.String("chart-svg") == "-" {
+		return usageError{fmt.Errorf("--chart-svg - writes the SVG alone to standard output: it does not go with --chart")}
+	}
+	return nil
+}
+
+// notAnInput refuses an output path that is one of the input files (the same file by device
+// and inode, whatever its name): writing it would destroy the transcript being read.
+func notAnInput(flag, out string, inputs []string) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	fo, err := os.Stat(out)
+	if err != nil {
+		return nil // not there yet: no input either
+	}
+	for _, in := range inputs {
+		if in == "-" {
+			continue
+		}
+		if fi, err := os.Stat(in); err == nil && os.SameFile(fi, fo) {
+			return fmt.Errorf("%s %s: that is an input (%s): refusing to write over it", flag, out, in)
+		}
 	}
 	return nil
 }
@@ -97,6 +125,9 @@ func withCharts(e *env, c *cli.Context, sw *scoreWriter) gameWriter {
 		return sw
 	}
 	on := isTerminal(e.stdout) && !c.Bool("no-color") && os.Getenv("NO_COLOR") == ""
+	if c.String("chart-svg") == "-" {
+		sw.quiet = true // standard output is the SVG's
+	}
 	return &chartWriter{scoreWriter: sw, term: c.Bool("chart"), svg: c.String("chart-svg"), colors: on}
 }
 
@@ -117,7 +148,9 @@ func (cw *chartWriter) game(j *job) {
 }
 
 func (cw *chartWriter) finish() error {
-	if cw.svg != "" {
+	if cw.svg == "-" {
+		cw.w.WriteString(svgChart(cw.panels))
+	} else if cw.svg != "" {
 		if err := os.WriteFile(cw.svg, []byte(svgChart(cw.panels)), 0o644); err != nil {
 			cw.w.Flush()
 			fmt.Fprintf(cw.e.stderr, "tricks: --chart-svg: %v\n", err)

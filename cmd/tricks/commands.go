@@ -137,6 +137,9 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 			if err != nil {
 				return usageError{err}
 			}
+			if err := notAnInput("--chart-svg", c.String("chart-svg"), files); err != nil {
+				return usageError{err}
+			}
 			if c.String("ruleset") == "-" && slices.Contains(files, "-") {
 				return usageError{fmt.Errorf("%s: standard input cannot be both the ruleset (-r -) and a transcript (-)", name)}
 			}

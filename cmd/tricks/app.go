@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"sync/atomic"
+	"syscall"
 
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
@@ -31,6 +33,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stdout = out                       // every command writes through it: a write error is noticed below
 	stderr = &displayWriter{w: stderr} // messages show hidden characters of names escaped
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	defer env.watchSignals()()
 	usage := func(_ *cli.Context, err error, _ bool) error {
 		if strings.Contains(err.Error(), "for flag -seed") {
 			err = fmt.Errorf("%v (a seed is a whole number from 0 to 18446744073709551615)", err)
@@ -91,6 +94,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "tricks: %v\n", err)
 		}
 		return exitInput
+	}
+	if code := env.interrupted(); code != 0 {
+		return code // the output written is whole records; the run was cut short
 	}
 	var ee exitError
 	var ue usageError
@@ -179,6 +185,48 @@ func normalizeArgs(args []string) []string {
 	return out
 }
 
+// watchSignals makes SIGINT and SIGTERM stop the command cleanly: reading stops (source.next,
+// simulate), the games already read are finished and written whole, the output is flushed
+// and run exits 130 (SIGINT) or 143 (SIGTERM), so that an interrupted `score -f jsonl` or
+// `simulate` never leaves half a record. A second signal exits at once. The returned function
+// stops watching.
+func (e *env) watchSignals() (stop func()) {
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, syscall.SIGTERM)
+	if !signal.Ignored(os.Interrupt) {
+		// Started with SIGINT ignored (nohup, a background job of a script): leave it so.
+		signal.Notify(ch, os.Interrupt)
+	}
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			code := int32(130)
+			if sig == syscall.SIGTERM {
+				code = 143
+			}
+			e.signal.Store(code)
+		case <-done:
+			return
+		}
+		select {
+		case <-ch:
+			os.Exit(int(e.signal.Load()))
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
+// stopping reports whether a signal asked the command to stop.
+func (e *env) stopping() bool { return e.signal.Load() != 0 }
+
+// interrupted is the exit status for the signal that stopped the command, or 0.
+func (e *env) interrupted() int { return int(e.signal.Load()) }
+
 type usageError struct{ err error }
 
 func (u usageError) Error() string { return u.err.Error() }
@@ -188,6 +236,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	read           atomic.Int64 // bytes of input read, for progress
+	signal         atomic.Int32 // the exit status of the signal that stops the command, or 0
 }
 
 // outWriter is standard output, remembering the first write error.

@@ -505,6 +505,10 @@ func (e *env) newSource(files []string) *source {
 // last file.
 func (s *source) next(j *job) bool {
 	for {
+		if s.e.stopping() {
+			s.close() // interrupted: read no more
+			return false
+		}
 		if s.rd == nil {
 			if len(s.files) == 0 {
 				return false

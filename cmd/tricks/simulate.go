@@ -127,7 +127,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 	if jobs == 1 {
 		out := parse.NewWriter(bw, format)
 		sim, _ := simulate.New(rs, players, seed, opts)
-		for i := 1; i <= games; i++ {
+		for i := 1; i <= games && !e.stopping(); i++ {
 			g, err := sim.Game(i)
 			prog.tick()
 			if err != nil {
@@ -196,6 +196,9 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 	}
 	for r := range order {
 		<-r.done
+		if e.stopping() {
+			break // interrupted: the games written so far are whole
+		}
 		for k := 0; k < r.written; k++ {
 			prog.tick()
 		}

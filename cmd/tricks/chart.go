@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/fatih/color"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -158,7 +159,7 @@ func (cw *chartWriter) finish() error {
 			return exitError{exitInput}
 		}
 		if cw.charted > maxPanels {
-			fmt.Fprintf(cw.e.stderr, "tricks: %s charts the first %d of %d games\n", cw.svg, maxPanels, cw.charted)
+			fmt.Fprintf(cw.e.stderr, "tricks: %s charts the first %d of %d games\n", displayText(cw.svg), maxPanels, cw.charted)
 		}
 	}
 	return cw.scoreWriter.finish()
@@ -173,7 +174,8 @@ func markers(units []string) []rune {
 	for i, u := range units {
 		r := []rune(strings.ToUpper(u))[0]
 		out[i] = r
-		unique = unique && !seen[r] && r != '*'
+		// An initial must take one column and show: not a control, a mark or a wide rune.
+		unique = unique && !seen[r] && r != '*' && unicode.IsGraphic(r) && !hiddenInName(r) && runeWidth(r) == 1
 		seen[r] = true
 	}
 	if !unique {
@@ -249,7 +251,7 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 	if targetRow >= 0 {
 		labels[targetRow] = strconv.Itoa(s.target)
 	}
-	fmt.Fprintf(w, "running totals, %s\n", s.title)
+	fmt.Fprintf(w, "running totals, %s\n", displayText(s.title))
 	for r := range grid {
 		fmt.Fprintf(w, "%7s │", labels[r])
 		end := len(grid[r])
@@ -283,7 +285,7 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 	fmt.Fprintf(w, "%7s  %s  (round)\n", "", strings.TrimRight(string(axis), " "))
 	var legend []string
 	for u, name := range s.units {
-		legend = append(legend, paint(u, string(marks[u]))+" "+name)
+		legend = append(legend, paint(u, displayText(string(marks[u])))+" "+displayText(name))
 	}
 	if s.target != 0 {
 		legend = append(legend, "--- target "+strconv.Itoa(s.target))

@@ -406,11 +406,11 @@ func writeCompareCSV(w *bufio.Writer, cmp *compared) {
 // writeCompareTable prints the rulesets side by side: a column group per ruleset, a row per
 // round with each unit's points, then the totals and winners, then the legality differences.
 func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
-	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s", cmp.File, cmp.Game, strings.Join(cmp.Players, " ")))
+	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s", displayText(cmp.File), cmp.Game, displayText(strings.Join(cmp.Players, " "))))
 	var groups []entryOut
 	for _, eo := range cmp.Rulesets {
 		if eo.Result == nil {
-			fmt.Fprintf(w, "%s: %s\n", eo.Ruleset, col.bad.Sprint(eo.short))
+			fmt.Fprintf(w, "%s: %s\n", displayText(eo.Ruleset), col.bad.Sprint(displayText(eo.short)))
 			continue
 		}
 		groups = append(groups, eo)
@@ -487,7 +487,7 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 		if agree == "" {
 			agree = "none of these rulesets"
 		}
-		fmt.Fprintf(w, "recorded scores agree with: %s\n", agree)
+		fmt.Fprintf(w, "recorded scores agree with: %s\n", displayText(agree))
 	}
 	writeDifferences(w, cmp, col)
 }
@@ -565,7 +565,7 @@ func writeDifferences(w *bufio.Writer, cmp *compared, col palette) {
 		} else {
 			where = gr.kind + " of " + roundList(gr.members, len(cmp.Players))
 		}
-		fmt.Fprintf(w, "%s: illegal under %s; legal under %s\n", where, col.bad.Sprint(strings.Join(ill, ", ")), strings.Join(d.LegalUnder, ", "))
+		fmt.Fprintf(w, "%s: illegal under %s; legal under %s\n", displayText(where), col.bad.Sprint(displayText(strings.Join(ill, ", "))), displayText(strings.Join(d.LegalUnder, ", ")))
 	}
 }
 

@@ -158,7 +158,7 @@ func walkTranscripts(dir string, notes io.Writer) ([]string, error) {
 				}
 				t = fi.Mode().Type()
 			}
-			fmt.Fprintf(notes, "tricks: %s: skipped: not a regular file (%s)\n", p, fileKind(t))
+			fmt.Fprintf(notes, "tricks: %s: skipped: not a regular file (%s)\n", displayText(p), fileKind(t))
 			return nil
 		}
 		found = append(found, p)
@@ -168,7 +168,7 @@ func walkTranscripts(dir string, notes io.Writer) ([]string, error) {
 		return nil, err
 	}
 	if len(other) > 0 {
-		fmt.Fprintf(notes, "tricks: %s: skipped %s\n", dir, skippedNote(other))
+		fmt.Fprintf(notes, "tricks: %s: skipped %s\n", displayText(dir), skippedNote(other))
 	}
 	sort.Strings(found)
 	return skipRulesetFiles(found, notes), nil
@@ -182,7 +182,7 @@ func skippedNote(files []string) string {
 	if len(shown) > 3 {
 		shown = shown[:3]
 	}
-	list := strings.Join(shown, ", ")
+	list := displayText(strings.Join(shown, ", "))
 	if len(files) > len(shown) {
 		list += ", …"
 	}
@@ -628,17 +628,22 @@ func renderJob(r renderer, v *validate.Validator, res *resolver, j *job, buf *pa
 	return codes
 }
 
-// printError writes an input error, one line per positioned message.
+// printError writes an input error, one line per positioned message, the file name and the
+// message escaped as names are (displayText): a line feed in either cannot start a line.
 func printError(w io.Writer, file string, err error) {
 	file = displayName(file)
 	var el parse.ErrorList
 	if errors.As(err, &el) {
 		for _, e := range el {
 			if e.Pos.File == "" && !e.Pos.IsValid() {
-				fmt.Fprintf(w, "%s: %s\n", file, e.Msg)
+				fmt.Fprintf(w, "%s: %s\n", displayText(file), displayText(e.Msg))
 				continue
 			}
-			fmt.Fprintln(w, e.Error())
+			if e.Pos.File == "" && e.Pos.Line == 0 {
+				fmt.Fprintln(w, displayText(e.Msg))
+				continue
+			}
+			fmt.Fprintf(w, "%s: %s\n", displayPos(e.Pos), displayText(e.Msg))
 		}
 		return
 	}
@@ -646,5 +651,11 @@ func printError(w io.Writer, file string, err error) {
 	if errors.As(err, &pe) && pe.Path == file {
 		err = pe.Err // "FILE: permission denied", not "FILE: open FILE: permission denied"
 	}
-	fmt.Fprintf(w, "%s: %v\n", file, err)
+	fmt.Fprintf(w, "%s: %s\n", displayText(file), displayText(err.Error()))
+}
+
+// displayPos is a position for people: its file name escaped (displayText).
+func displayPos(p parse.Pos) string {
+	p.File = displayText(p.File)
+	return p.String()
 }

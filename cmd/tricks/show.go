@@ -240,10 +240,10 @@ func buildShow(j *job, only int) showGame {
 // write prints the view for a person: per trick one line per card with its player, the lead
 // and the win marked, the hand before the trick, and each violation under its card.
 func (sg showGame) write(w *bufio.Writer, col palette) {
-	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s (%s)", sg.File, sg.Game, sg.Ruleset, strings.Join(sg.Players, " ")))
+	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s (%s)", displayText(sg.File), sg.Game, displayText(sg.Ruleset), displayText(strings.Join(sg.Players, " "))))
 	width := 0
 	for _, p := range sg.Players {
-		width = max(width, len(p))
+		width = max(width, textWidth(displayText(p)))
 	}
 	viol := func(indent string, vs []validate.Violation) {
 		for _, v := range vs {
@@ -251,7 +251,7 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 			if v.Pos.Line > 0 {
 				where = fmt.Sprintf(" (line %d)", v.Pos.Line)
 			}
-			fmt.Fprintf(w, "%s%s %s%s\n", indent, col.bad.Sprintf("^ %s:", v.Rule), v.Msg, col.dim.Sprint(where))
+			fmt.Fprintf(w, "%s%s %s%s\n", indent, col.bad.Sprintf("^ %s:", v.Rule), displayText(v.Msg), col.dim.Sprint(where))
 		}
 	}
 	for _, r := range sg.Rounds {
@@ -260,7 +260,7 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 		if r.Tiebreak {
 			head += " (tie-break)"
 		}
-		head += fmt.Sprintf(": dealer %s, pass %s", r.Dealer, r.Pass)
+		head += fmt.Sprintf(": dealer %s, pass %s", displayText(r.Dealer), r.Pass)
 		if len(r.Tricks) > 0 {
 			head += ", hands from the " + r.HandsFrom
 		}
@@ -270,7 +270,7 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 			for i, k := range r.Bids.Keys {
 				bids = append(bids, k+"="+r.Bids.Vals[i])
 			}
-			fmt.Fprintf(w, "  bids %s\n", strings.Join(bids, " "))
+			fmt.Fprintf(w, "  bids %s\n", displayText(strings.Join(bids, " ")))
 		}
 		viol("  ", r.Violations)
 		if r.Tally {
@@ -285,7 +285,7 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 					parts = append(parts, fmt.Sprintf("%s %d %s", k, r.Taken.Vals[i], plural(r.Taken.Vals[i], "trick")))
 				}
 			}
-			fmt.Fprintf(w, "  a tally, no play recorded: %s\n", strings.Join(parts, ", "))
+			fmt.Fprintf(w, "  a tally, no play recorded: %s\n", displayText(strings.Join(parts, ", ")))
 		}
 		won := map[string]int{}
 		for _, t := range r.Tricks {
@@ -316,18 +316,18 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 				} else if wins {
 					card = col.lead.Sprint(card)
 				}
-				fmt.Fprintf(w, "    %-*s %-10s %s  %s\n", width, p.Player, mark, card, col.dim.Sprint(p.Hand))
+				fmt.Fprintf(w, "    %s %-10s %s  %s\n", padRight(displayText(p.Player), width), mark, card, col.dim.Sprint(p.Hand))
 				viol(strings.Repeat(" ", 4+width+1+10+1), p.Violations)
 			}
 			viol("    ", t.Violations)
 			switch {
 			case t.Winner != nil && sg.spades:
 				won[*t.Winner]++
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s wins (%d %s)", *t.Winner, won[*t.Winner], plural(won[*t.Winner], "trick")))
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s wins (%d %s)", displayText(*t.Winner), won[*t.Winner], plural(won[*t.Winner], "trick")))
 			case t.Winner != nil:
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s takes %d %s", *t.Winner, t.Points, plural(t.Points, "point")))
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s takes %d %s", displayText(*t.Winner), t.Points, plural(t.Points, "point")))
 			case t.Trick == len(r.Tricks):
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s to the leader %s, no trick won", t.Points, plural(t.Points, "point"), t.Leader))
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s to the leader %s, no trick won", t.Points, plural(t.Points, "point"), displayText(t.Leader)))
 			default:
 				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s carried to the next trick", t.Points, plural(t.Points, "point")))
 			}
@@ -340,9 +340,9 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 		for i, k := range r.Points.Keys {
 			pts = append(pts, fmt.Sprintf("%s %+d → %d", k, r.Points.Vals[i], r.Totals.Get(k)))
 		}
-		fmt.Fprintf(w, "  points: %s\n", strings.Join(pts, ", "))
+		fmt.Fprintf(w, "  points: %s\n", displayText(strings.Join(pts, ", ")))
 		if len(r.Notes) > 0 {
-			fmt.Fprintf(w, "  %s\n", col.dim.Sprint(strings.Join(r.Notes, "; ")))
+			fmt.Fprintf(w, "  %s\n", col.dim.Sprint(displayText(strings.Join(r.Notes, "; "))))
 		}
 	}
 }

@@ -32,8 +32,8 @@ func tricksCommand(t *testing.T, args ...string) *exec.Cmd {
 }
 
 // interrupt starts cmd, waits for its first line of output (by then it watches for
-// signals), sends sig, calls then, and returns the whole output and the exit status.
-func interrupt(t *testing.T, cmd *exec.Cmd, sig os.Signal, then func()) (string, int) {
+// signals), sends sig, and returns the whole output and the exit status.
+func interrupt(t *testing.T, cmd *exec.Cmd, sig os.Signal) (string, int) {
 	t.Helper()
 	out, err := cmd.StdoutPipe()
 	require.NoError(t, err)
@@ -42,7 +42,6 @@ func interrupt(t *testing.T, cmd *exec.Cmd, sig os.Signal, then func()) (string,
 	first, err := r.ReadString('\n')
 	require.NoError(t, err)
 	require.NoError(t, cmd.Process.Signal(sig))
-	then()
 	rest, err := io.ReadAll(r)
 	require.NoError(t, err)
 	err = cmd.Wait()
@@ -58,7 +57,7 @@ func interrupt(t *testing.T, cmd *exec.Cmd, sig os.Signal, then func()) (string,
 func TestSimulateInterrupted(t *testing.T) {
 	for _, jobs := range []string{"1", "2"} {
 		cmd := tricksCommand(t, "simulate", "-r", "hearts", "-n", "10000000", "-j", jobs)
-		out, code := interrupt(t, cmd, os.Interrupt, func() {})
+		out, code := interrupt(t, cmd, os.Interrupt)
 		assert.Equal(t, 130, code, "-j %s: exit status", jobs)
 		require.True(t, strings.HasSuffix(out, "\n"), "-j %s: the last line is whole", jobs)
 		games, err := parse.ParseBytes([]byte(out), "out")
@@ -76,7 +75,7 @@ func TestScoreInterrupted(t *testing.T) {
 		cmd := tricksCommand(t, "score", "-f", "jsonl", "-j", jobs, "-")
 		in, err := cmd.StdinPipe()
 		require.NoError(t, err)
-		// Games until standard input is closed, after the signal.
+		// Games without end: only the signal can stop the command.
 		go func() {
 			game := append(bytes.Clone(game), "---\n"...)
 			for {
@@ -85,7 +84,7 @@ func TestScoreInterrupted(t *testing.T) {
 				}
 			}
 		}()
-		out, code := interrupt(t, cmd, syscall.SIGTERM, func() { in.Close() })
+		out, code := interrupt(t, cmd, syscall.SIGTERM)
 		assert.Equal(t, 143, code, "-j %s: exit status", jobs)
 		require.True(t, strings.HasSuffix(out, "\n"), "-j %s: the last line is whole", jobs)
 		for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {

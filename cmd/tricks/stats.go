@@ -426,7 +426,7 @@ func (rep statsReport) writeTable(w *bufio.Writer, col palette) {
 			w.WriteString("\n")
 		}
 		fmt.Fprintf(w, "%s\n", col.head.Sprintf("%s: %d %s, %d finished, %d tied, %d unfinished; %d %s (%d scored)",
-			g.Ruleset, g.Games, plural(g.Games, "game"), g.Finished, g.Tied, g.Unfinished, g.Rounds, plural(g.Rounds, "round"), g.ScoredRounds))
+			displayText(g.Ruleset), g.Games, plural(g.Games, "game"), g.Finished, g.Tied, g.Unfinished, g.Rounds, plural(g.Rounds, "round"), g.ScoredRounds))
 		t := grid{sep: " ", cols: []gridCol{{min: 22}}}
 		row := func(label, text string) { t.row(cell("  "+label), cell(text)) }
 		var parts []string

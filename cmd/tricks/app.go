@@ -138,7 +138,8 @@ func flagsFirst(app *cli.App, args []string) ([]string, error) {
 			takesValue[name] = !isBool
 		}
 	}
-	var flags, files []string
+	var flags, files, rulesetValues []string
+	_, oneRuleset := flagByName(cmd, "ruleset").(*cli.StringFlag)
 	for i := 2; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -156,13 +157,35 @@ func flagsFirst(app *cli.App, args []string) ([]string, error) {
 			return nil, usageError{fmt.Errorf("flag needs an argument: %s", a)}
 		}
 		flags = append(flags, a)
-		if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(args) {
+		key, value, hasValue := strings.Cut(name, "=")
+		if !hasValue && takesValue[name] && i+1 < len(args) {
 			i++
 			flags = append(flags, args[i])
+			value = args[i]
 		}
+		if oneRuleset && (key == "ruleset" || key == "r") {
+			rulesetValues = append(rulesetValues, value)
+		}
+	}
+	if len(rulesetValues) > 1 {
+		// urfave/cli would silently take the last one.
+		return nil, usageError{fmt.Errorf("%s applies one ruleset, given %d: %s (compare takes several)",
+			cmd.Name, len(rulesetValues), strings.Join(rulesetValues, ", "))}
 	}
 	out := append([]string{args[0], args[1]}, flags...)
 	return append(out, files...), nil
+}
+
+// flagByName is the flag of cmd with that name, or nil.
+func flagByName(cmd *cli.Command, name string) cli.Flag {
+	for _, f := range cmd.Flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return f
+			}
+		}
+	}
+	return nil
 }
 
 // normalizeArgs spells the short and long forms of a repeatable flag the same way

@@ -251,9 +251,14 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 	if targetRow >= 0 {
 		labels[targetRow] = strconv.Itoa(s.target)
 	}
+	// The axis labels take the width of the widest (totals near 10^9 are ten digits).
+	lw := 7
+	for _, l := range labels {
+		lw = max(lw, len(l))
+	}
 	fmt.Fprintf(w, "running totals, %s\n", displayText(s.title))
 	for r := range grid {
-		fmt.Fprintf(w, "%7s │", labels[r])
+		fmt.Fprintf(w, "%*s │", lw, labels[r])
 		end := len(grid[r])
 		for end > 0 && grid[r][end-1] == ' ' {
 			end--
@@ -266,7 +271,7 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 		}
 		w.WriteString("\n")
 	}
-	fmt.Fprintf(w, "%7s └%s\n", "", strings.Repeat("─", width))
+	fmt.Fprintf(w, "%*s └%s\n", lw, "", strings.Repeat("─", width))
 	// Round numbers under their columns, as many as fit.
 	axis := []rune(strings.Repeat(" ", width+4))
 	next := 0
@@ -282,7 +287,7 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 		copy(axis[x:], []rune(label))
 		next = x + len(label) + 1
 	}
-	fmt.Fprintf(w, "%7s  %s  (round)\n", "", strings.TrimRight(string(axis), " "))
+	fmt.Fprintf(w, "%*s  %s  (round)\n", lw, "", strings.TrimRight(string(axis), " "))
 	var legend []string
 	for u, name := range s.units {
 		legend = append(legend, paint(u, displayText(string(marks[u])))+" "+displayText(name))
@@ -290,5 +295,5 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 	if s.target != 0 {
 		legend = append(legend, "--- target "+strconv.Itoa(s.target))
 	}
-	fmt.Fprintf(w, "%7s  %s\n", "", strings.Join(legend, "   "))
+	fmt.Fprintf(w, "%*s  %s\n", lw, "", strings.Join(legend, "   "))
 }

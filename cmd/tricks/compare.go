@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,9 +55,9 @@ func parseEntries(values, common []string) ([]entry, error) {
 			continue
 		}
 		parts := strings.Split(v, ":")
-		name := parts[0]
+		name, first := fileWithColons(parts)
 		opts := append([]string(nil), common...)
-		for i := 1; i < len(parts); i++ {
+		for i := first; i < len(parts); i++ {
 			p := parts[i]
 			// A value may itself hold ':' (revoke=fixed:13): glue a part without '=' back on.
 			for i+1 < len(parts) && !strings.Contains(parts[i+1], "=") {
@@ -64,7 +65,11 @@ func parseEntries(values, common []string) ([]entry, error) {
 				p += ":" + parts[i]
 			}
 			if !strings.Contains(p, "=") {
-				return nil, fmt.Errorf("compare: -r %s: option %q is not key=value", v, p)
+				hint := ""
+				if _, err := os.Stat(v); err == nil {
+					hint = fmt.Sprintf(" (a file whose name holds ':' is named as a path: -r ./%s)", v)
+				}
+				return nil, fmt.Errorf("compare: -r %s: option %q is not key=value%s", v, p, hint)
 			}
 			opts = append(opts, p)
 		}
@@ -82,6 +87,23 @@ func parseEntries(values, common []string) ([]entry, error) {
 		return nil, fmt.Errorf("compare: name at least one ruleset with -r")
 	}
 	return out, nil
+}
+
+// fileWithColons reads the name of an entry split at ':' (parts) and returns it with the
+// index of the first option part. A name is the first part, except that a path (it holds a
+// '/': ./x:y.yaml) may hold ':' itself: then it is the longest run of parts that names an
+// existing file.
+func fileWithColons(parts []string) (string, int) {
+	if !strings.Contains(parts[0], "/") && !strings.HasPrefix(parts[0], ".") {
+		return parts[0], 1
+	}
+	for k := len(parts); k > 1; k-- {
+		cand := strings.Join(parts[:k], ":")
+		if fi, err := os.Stat(cand); err == nil && !fi.IsDir() {
+			return cand, k
+		}
+	}
+	return parts[0], 1
 }
 
 // compared is one game's comparison: CLI.md's compare JSON.

@@ -71,7 +71,7 @@ func flagValues(cmd, flag string) []string {
 		case "rulesets":
 			return []string{"table", "json", "yaml"}
 		case "show":
-			return []string{"table", "json"}
+			return []string{"table", "json", "yaml"}
 		case "stats":
 			return []string{"table", "json", "jsonl", "csv", "yaml"}
 		}

@@ -26,11 +26,11 @@ func showCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "round", Usage: "only round `R` (default: every round of the game)"},
 			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (replaces the transcript's game line)"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` on top of the transcript's (repeatable)"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table or json"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json or yaml"},
 			&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
 		},
 		Action: func(c *cli.Context) error {
-			if err := checkFormat(c.String("format"), "table", "text", "json"); err != nil {
+			if err := checkFormat(c.String("format"), "table", "text", "json", "yaml"); err != nil {
 				return err
 			}
 			args, err := e.inputArgs(c, "one transcript file (or -)")
@@ -72,11 +72,15 @@ func showCommand(e *env) *cli.Command {
 			}
 			w := bufio.NewWriter(e.tableOut(c.String("format")))
 			defer w.Flush()
-			if c.String("format") == "json" {
+			switch c.String("format") {
+			case "json":
 				b, _ := marshalIndentJSON(sv)
 				w.Write(b)
 				w.WriteString("\n")
 				return nil
+			case "yaml":
+				b, _ := marshalJSON(sv)
+				return writeYAMLDoc(w, b) // the JSON's keys, in its order
 			}
 			sv.write(w, e.colors(c))
 			return nil
@@ -260,7 +264,10 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 		if r.Tiebreak {
 			head += " (tie-break)"
 		}
-		head += fmt.Sprintf(": dealer %s, pass %s", displayText(r.Dealer), r.Pass)
+		head += ": dealer " + displayText(r.Dealer)
+		if !sg.spades {
+			head += ", pass " + r.Pass // Spades never passes
+		}
 		if len(r.Tricks) > 0 {
 			head += ", hands from the " + r.HandsFrom
 		}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"sync/atomic"
+	"syscall"
 
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
@@ -31,6 +33,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stdout = out                       // every command writes through it: a write error is noticed below
 	stderr = &displayWriter{w: stderr} // messages show hidden characters of names escaped
 	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	defer env.watchSignals()()
 	usage := func(_ *cli.Context, err error, _ bool) error {
 		if strings.Contains(err.Error(), "for flag -seed") {
 			err = fmt.Errorf("%v (a seed is a whole number from 0 to 18446744073709551615)", err)
@@ -38,15 +41,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError{err}
 	}
 	app := &cli.App{
-		Name:    "tricks",
-		Usage:   "check and score recorded games of Hearts-family card games and Spades",
-		Version: version(),
-		Description: "The transcript format is described in parse/FORMAT.md, the rulesets and their options in\n" +
-			"rulesets/RULES.md, the commands, result shapes and rule codes in cmd/tricks/CLI.md\n" +
-			"(in the source tree, beside README.md).",
-		Reader:    stdin,
-		Writer:    stdout,
-		ErrWriter: stderr,
+		Name:        "tricks",
+		Usage:       "check and score recorded games of Hearts-family card games and Spades",
+		Version:     version(),
+		Description: topicsHelp(),
+		Reader:      stdin,
+		Writer:      stdout,
+		ErrWriter:   stderr,
 		// Errors are printed here, once, with the exit status chosen by the command.
 		ExitErrHandler: func(*cli.Context, error) {},
 		Commands: []*cli.Command{
@@ -64,13 +65,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		DisableSliceFlagSeparator: true,
 		OnUsageError:              usage,
 		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(stderr, "tricks: unknown command %q (see tricks help)\n", name)
+			commandNotFound(stderr, c.App, name)
 		},
 	}
+	app.OnUsageError = func(c *cli.Context, err error, sub bool) error {
+		return usage(c, flagHint(&cli.Command{Flags: app.Flags}, err), sub)
+	}
 	for _, c := range app.Commands {
-		c.OnUsageError = usage // a usage error is one line on stderr, never the help on stdout
+		// A usage error is one line on stderr, never the help on stdout.
+		c.OnUsageError = func(ctx *cli.Context, err error, sub bool) error {
+			return usage(ctx, flagHint(c, err), sub)
+		}
 	}
 	explain(app)
+	if len(args) == 3 && (args[1] == "help" || args[1] == "h") && showTopic(stdout, args[2]) {
+		return exitOK
+	}
 	args, err := flagsFirst(app, normalizeArgs(args))
 	if err == nil {
 		err = app.Run(args)
@@ -84,6 +94,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "tricks: %v\n", err)
 		}
 		return exitInput
+	}
+	if code := env.interrupted(); code != 0 {
+		return code // the output written is whole records; the run was cut short
 	}
 	var ee exitError
 	var ue usageError
@@ -125,7 +138,8 @@ func flagsFirst(app *cli.App, args []string) ([]string, error) {
 			takesValue[name] = !isBool
 		}
 	}
-	var flags, files []string
+	var flags, files, rulesetValues []string
+	_, oneRuleset := flagByName(cmd, "ruleset").(*cli.StringFlag)
 	for i := 2; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -143,13 +157,35 @@ func flagsFirst(app *cli.App, args []string) ([]string, error) {
 			return nil, usageError{fmt.Errorf("flag needs an argument: %s", a)}
 		}
 		flags = append(flags, a)
-		if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(args) {
+		key, value, hasValue := strings.Cut(name, "=")
+		if !hasValue && takesValue[name] && i+1 < len(args) {
 			i++
 			flags = append(flags, args[i])
+			value = args[i]
 		}
+		if oneRuleset && (key == "ruleset" || key == "r") {
+			rulesetValues = append(rulesetValues, value)
+		}
+	}
+	if len(rulesetValues) > 1 {
+		// urfave/cli would silently take the last one.
+		return nil, usageError{fmt.Errorf("%s applies one ruleset, given %d: %s (compare takes several)",
+			cmd.Name, len(rulesetValues), strings.Join(rulesetValues, ", "))}
 	}
 	out := append([]string{args[0], args[1]}, flags...)
 	return append(out, files...), nil
+}
+
+// flagByName is the flag of cmd with that name, or nil.
+func flagByName(cmd *cli.Command, name string) cli.Flag {
+	for _, f := range cmd.Flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return f
+			}
+		}
+	}
+	return nil
 }
 
 // normalizeArgs spells the short and long forms of a repeatable flag the same way
@@ -172,6 +208,48 @@ func normalizeArgs(args []string) []string {
 	return out
 }
 
+// watchSignals makes SIGINT and SIGTERM stop the command cleanly: reading stops (source.next,
+// simulate), the games already read are finished and written whole, the output is flushed
+// and run exits 130 (SIGINT) or 143 (SIGTERM), so that an interrupted `score -f jsonl` or
+// `simulate` never leaves half a record. A second signal exits at once. The returned function
+// stops watching.
+func (e *env) watchSignals() (stop func()) {
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, syscall.SIGTERM)
+	if !signal.Ignored(os.Interrupt) {
+		// Started with SIGINT ignored (nohup, a background job of a script): leave it so.
+		signal.Notify(ch, os.Interrupt)
+	}
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			code := int32(130)
+			if sig == syscall.SIGTERM {
+				code = 143
+			}
+			e.signal.Store(code)
+		case <-done:
+			return
+		}
+		select {
+		case <-ch:
+			os.Exit(int(e.signal.Load()))
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
+// stopping reports whether a signal asked the command to stop.
+func (e *env) stopping() bool { return e.signal.Load() != 0 }
+
+// interrupted is the exit status for the signal that stopped the command, or 0.
+func (e *env) interrupted() int { return int(e.signal.Load()) }
+
 type usageError struct{ err error }
 
 func (u usageError) Error() string { return u.err.Error() }
@@ -181,6 +259,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	read           atomic.Int64 // bytes of input read, for progress
+	signal         atomic.Int32 // the exit status of the signal that stops the command, or 0
 }
 
 // outWriter is standard output, remembering the first write error.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/fatih/color"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -18,14 +19,42 @@ import (
 func chartFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "chart", Usage: "draw each game's running totals per player (side) after its table, the target marked"},
-		&cli.StringFlag{Name: "chart-svg", Usage: "write the running totals as a standalone SVG `FILE` (one panel per game, at most 50)"},
+		&cli.StringFlag{Name: "chart-svg", Usage: "write the running totals as a standalone SVG `FILE` (one panel per game, at most 50; -: standard output, instead of the scores)"},
 	}
 }
 
-// chartBefore refuses --chart with a format other than the table (the chart is for people).
+// chartBefore refuses --chart with a format other than the table (the chart is for people),
+// an empty --chart-svg path, and two charts on standard output.
 func chartBefore(c *cli.Context) error {
 	if f := c.String("format"); c.Bool("chart") && f != "table" && f != "text" {
 		return usageError{fmt.Errorf("--chart draws under the table: it does not go with -f %s (use --chart-svg FILE)", f)}
+	}
+	if c.IsSet("chart-svg") && c.String("chart-svg") == "" {
+		return usageError{fmt.Errorf("--chart-svg: name a FILE (or - for standard output)")}
+	}
+	if c.Bool("chart") && c.String("chart-svg") == "-" {
+		return usageError{fmt.Errorf("--chart-svg - writes the SVG alone to standard output: it does not go with --chart")}
+	}
+	return nil
+}
+
+// notAnInput refuses an output path that is one of the input files (the same file by device
+// and inode, whatever its name): writing it would destroy the transcript being read.
+func notAnInput(flag, out string, inputs []string) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	fo, err := os.Stat(out)
+	if err != nil {
+		return nil // not there yet: no input either
+	}
+	for _, in := range inputs {
+		if in == "-" {
+			continue
+		}
+		if fi, err := os.Stat(in); err == nil && os.SameFile(fi, fo) {
+			return fmt.Errorf("%s %s: that is an input (%s): refusing to write over it", flag, out, in)
+		}
 	}
 	return nil
 }
@@ -97,6 +126,9 @@ func withCharts(e *env, c *cli.Context, sw *scoreWriter) gameWriter {
 		return sw
 	}
 	on := isTerminal(e.stdout) && !c.Bool("no-color") && os.Getenv("NO_COLOR") == ""
+	if c.String("chart-svg") == "-" {
+		sw.quiet = true // standard output is the SVG's
+	}
 	return &chartWriter{scoreWriter: sw, term: c.Bool("chart"), svg: c.String("chart-svg"), colors: on}
 }
 
@@ -117,7 +149,9 @@ func (cw *chartWriter) game(j *job) {
 }
 
 func (cw *chartWriter) finish() error {
-	if cw.svg != "" {
+	if cw.svg == "-" {
+		cw.w.WriteString(svgChart(cw.panels))
+	} else if cw.svg != "" {
 		if err := os.WriteFile(cw.svg, []byte(svgChart(cw.panels)), 0o644); err != nil {
 			cw.w.Flush()
 			fmt.Fprintf(cw.e.stderr, "tricks: --chart-svg: %v\n", err)
@@ -125,7 +159,7 @@ func (cw *chartWriter) finish() error {
 			return exitError{exitInput}
 		}
 		if cw.charted > maxPanels {
-			fmt.Fprintf(cw.e.stderr, "tricks: %s charts the first %d of %d games\n", cw.svg, maxPanels, cw.charted)
+			fmt.Fprintf(cw.e.stderr, "tricks: %s charts the first %d of %d games\n", displayText(cw.svg), maxPanels, cw.charted)
 		}
 	}
 	return cw.scoreWriter.finish()
@@ -140,7 +174,8 @@ func markers(units []string) []rune {
 	for i, u := range units {
 		r := []rune(strings.ToUpper(u))[0]
 		out[i] = r
-		unique = unique && !seen[r] && r != '*'
+		// An initial must take one column and show: not a control, a mark or a wide rune.
+		unique = unique && !seen[r] && r != '*' && unicode.IsGraphic(r) && !hiddenInName(r) && runeWidth(r) == 1
 		seen[r] = true
 	}
 	if !unique {
@@ -216,9 +251,14 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 	if targetRow >= 0 {
 		labels[targetRow] = strconv.Itoa(s.target)
 	}
-	fmt.Fprintf(w, "running totals, %s\n", s.title)
+	// The axis labels take the width of the widest (totals near 10^9 are ten digits).
+	lw := 7
+	for _, l := range labels {
+		lw = max(lw, len(l))
+	}
+	fmt.Fprintf(w, "running totals, %s\n", displayText(s.title))
 	for r := range grid {
-		fmt.Fprintf(w, "%7s │", labels[r])
+		fmt.Fprintf(w, "%*s │", lw, labels[r])
 		end := len(grid[r])
 		for end > 0 && grid[r][end-1] == ' ' {
 			end--
@@ -231,7 +271,7 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 		}
 		w.WriteString("\n")
 	}
-	fmt.Fprintf(w, "%7s └%s\n", "", strings.Repeat("─", width))
+	fmt.Fprintf(w, "%*s └%s\n", lw, "", strings.Repeat("─", width))
 	// Round numbers under their columns, as many as fit.
 	axis := []rune(strings.Repeat(" ", width+4))
 	next := 0
@@ -247,13 +287,13 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 		copy(axis[x:], []rune(label))
 		next = x + len(label) + 1
 	}
-	fmt.Fprintf(w, "%7s  %s  (round)\n", "", strings.TrimRight(string(axis), " "))
+	fmt.Fprintf(w, "%*s  %s  (round)\n", lw, "", strings.TrimRight(string(axis), " "))
 	var legend []string
 	for u, name := range s.units {
-		legend = append(legend, paint(u, string(marks[u]))+" "+name)
+		legend = append(legend, paint(u, displayText(string(marks[u])))+" "+displayText(name))
 	}
 	if s.target != 0 {
 		legend = append(legend, "--- target "+strconv.Itoa(s.target))
 	}
-	fmt.Fprintf(w, "%7s  %s\n", "", strings.Join(legend, "   "))
+	fmt.Fprintf(w, "%*s  %s\n", lw, "", strings.Join(legend, "   "))
 }

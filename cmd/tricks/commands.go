@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fatih/color"
@@ -79,7 +80,7 @@ func (e *env) choiceFrom(c *cli.Context) (choice, error) {
 		}
 	}
 	if err := (rulesets.Choice{Ruleset: ch.ruleset, Base: ch.base, Options: opts}).Check(); err != nil {
-		return ch, usageError{err}
+		return ch, usageError{optionHint(err, ch.options)}
 	}
 	return ch, nil
 }
@@ -129,11 +130,15 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 			if err := checkFormat(c.String("format"), formats...); err != nil {
 				return err
 			}
-			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("%s: name at least one transcript file, directory or -", name)}
-			}
-			files, err := transcriptFilesNoted(c.Args().Slice(), e.stderr)
+			args, err := e.inputArgs(c, "at least one transcript file, directory or -")
 			if err != nil {
+				return err
+			}
+			files, err := transcriptFilesNoted(args, e.stderr)
+			if err != nil {
+				return usageError{err}
+			}
+			if err := notAnInput("--chart-svg", c.String("chart-svg"), files); err != nil {
 				return usageError{err}
 			}
 			if c.String("ruleset") == "-" && slices.Contains(files, "-") {
@@ -199,7 +204,7 @@ func rulesetsCommand(e *env) *cli.Command {
 					if err != nil {
 						return err
 					}
-					list = append(list, entry{name, rs.Family, fmt.Sprintf("%d-%d", rs.Players.Min, rs.Players.Max), rs.Summary})
+					list = append(list, entry{name, rs.Family, playersText(rs), rs.Summary})
 				}
 				switch f {
 				case "json":
@@ -245,4 +250,53 @@ func rulesetsCommand(e *env) *cli.Command {
 			return err
 		},
 	}
+}
+
+// playersText says which table sizes a ruleset seats as it is: "3-6", "4"; and for Spades
+// without jokers, those the jokers option adds: "4 (3 or 6 with jokers)" (5 never plays).
+func playersText(rs *rulesets.Ruleset) string {
+	seats := func(rs *rulesets.Ruleset, not []int) []int {
+		var out []int
+		for n := rs.Players.Min; n <= rs.Players.Max; n++ {
+			if rs.CheckPlayers(n) == nil && !slices.Contains(not, n) {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	plain := seats(rs, nil)
+	text := countsText(plain, "-")
+	if rs.Family == rulesets.Spades && !rs.HasJokers() {
+		j := rs.Clone()
+		if j.Set("jokers", "high") == nil {
+			if extra := seats(j, plain); len(extra) > 0 {
+				text += " (" + countsText(extra, " or ") + " with jokers)"
+			}
+		}
+	}
+	return text
+}
+
+// countsText writes table sizes: a run of three or more as "3-6" (joined with dash), others
+// listed with " or " or ", ".
+func countsText(ns []int, dash string) string {
+	if len(ns) == 0 {
+		return "none"
+	}
+	contiguous := ns[len(ns)-1]-ns[0] == len(ns)-1
+	switch {
+	case len(ns) == 1:
+		return strconv.Itoa(ns[0])
+	case contiguous && len(ns) > 2 && dash == "-":
+		return fmt.Sprintf("%d-%d", ns[0], ns[len(ns)-1])
+	}
+	var parts []string
+	for _, n := range ns {
+		parts = append(parts, strconv.Itoa(n))
+	}
+	sep := ", "
+	if dash != "-" {
+		sep = dash
+	}
+	return strings.Join(parts, sep)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,9 +55,9 @@ func parseEntries(values, common []string) ([]entry, error) {
 			continue
 		}
 		parts := strings.Split(v, ":")
-		name := parts[0]
+		name, first := fileWithColons(parts)
 		opts := append([]string(nil), common...)
-		for i := 1; i < len(parts); i++ {
+		for i := first; i < len(parts); i++ {
 			p := parts[i]
 			// A value may itself hold ':' (revoke=fixed:13): glue a part without '=' back on.
 			for i+1 < len(parts) && !strings.Contains(parts[i+1], "=") {
@@ -64,7 +65,11 @@ func parseEntries(values, common []string) ([]entry, error) {
 				p += ":" + parts[i]
 			}
 			if !strings.Contains(p, "=") {
-				return nil, fmt.Errorf("compare: -r %s: option %q is not key=value", v, p)
+				hint := ""
+				if _, err := os.Stat(v); err == nil {
+					hint = fmt.Sprintf(" (a file whose name holds ':' is named as a path: -r ./%s)", v)
+				}
+				return nil, fmt.Errorf("compare: -r %s: option %q is not key=value%s", v, p, hint)
 			}
 			opts = append(opts, p)
 		}
@@ -82,6 +87,23 @@ func parseEntries(values, common []string) ([]entry, error) {
 		return nil, fmt.Errorf("compare: name at least one ruleset with -r")
 	}
 	return out, nil
+}
+
+// fileWithColons reads the name of an entry split at ':' (parts) and returns it with the
+// index of the first option part. A name is the first part, except that a path (it holds a
+// '/': ./x:y.yaml) may hold ':' itself: then it is the longest run of parts that names an
+// existing file.
+func fileWithColons(parts []string) (string, int) {
+	if !strings.Contains(parts[0], "/") && !strings.HasPrefix(parts[0], ".") {
+		return parts[0], 1
+	}
+	for k := len(parts); k > 1; k-- {
+		cand := strings.Join(parts[:k], ":")
+		if fi, err := os.Stat(cand); err == nil && !fi.IsDir() {
+			return cand, k
+		}
+	}
+	return parts[0], 1
 }
 
 // compared is one game's comparison: CLI.md's compare JSON.
@@ -142,10 +164,11 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("compare: name a transcript file")}
+			args, err := e.inputArgs(c, "a transcript file")
+			if err != nil {
+				return err
 			}
-			files, err := transcriptFiles(c.Args().Slice())
+			files, err := transcriptFiles(args)
 			if err != nil {
 				return usageError{err}
 			}
@@ -405,11 +428,11 @@ func writeCompareCSV(w *bufio.Writer, cmp *compared) {
 // writeCompareTable prints the rulesets side by side: a column group per ruleset, a row per
 // round with each unit's points, then the totals and winners, then the legality differences.
 func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
-	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s", cmp.File, cmp.Game, strings.Join(cmp.Players, " ")))
+	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s", displayText(cmp.File), cmp.Game, displayText(strings.Join(cmp.Players, " "))))
 	var groups []entryOut
 	for _, eo := range cmp.Rulesets {
 		if eo.Result == nil {
-			fmt.Fprintf(w, "%s: %s\n", eo.Ruleset, col.bad.Sprint(eo.short))
+			fmt.Fprintf(w, "%s: %s\n", displayText(eo.Ruleset), col.bad.Sprint(displayText(eo.short)))
 			continue
 		}
 		groups = append(groups, eo)
@@ -486,7 +509,7 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 		if agree == "" {
 			agree = "none of these rulesets"
 		}
-		fmt.Fprintf(w, "recorded scores agree with: %s\n", agree)
+		fmt.Fprintf(w, "recorded scores agree with: %s\n", displayText(agree))
 	}
 	writeDifferences(w, cmp, col)
 }
@@ -564,7 +587,7 @@ func writeDifferences(w *bufio.Writer, cmp *compared, col palette) {
 		} else {
 			where = gr.kind + " of " + roundList(gr.members, len(cmp.Players))
 		}
-		fmt.Fprintf(w, "%s: illegal under %s; legal under %s\n", where, col.bad.Sprint(strings.Join(ill, ", ")), strings.Join(d.LegalUnder, ", "))
+		fmt.Fprintf(w, "%s: illegal under %s; legal under %s\n", displayText(where), col.bad.Sprint(displayText(strings.Join(ill, ", "))), displayText(strings.Join(d.LegalUnder, ", ")))
 	}
 }
 

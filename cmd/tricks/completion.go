@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -71,7 +72,7 @@ func flagValues(cmd, flag string) []string {
 		case "rulesets":
 			return []string{"table", "json", "yaml"}
 		case "show":
-			return []string{"table", "json"}
+			return []string{"table", "json", "yaml"}
 		case "stats":
 			return []string{"table", "json", "jsonl", "csv", "yaml"}
 		}
@@ -115,13 +116,14 @@ func bashCompletion(spec []compCommand) string {
 		names = append(names, c.name)
 	}
 	b.WriteString("# bash completion for tricks: source <(tricks completion bash)\n")
+	b.WriteString(bashKeysFunc())
 	b.WriteString("_tricks() {\n")
 	b.WriteString("    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd=${COMP_WORDS[1]}\n")
 	b.WriteString("    COMPREPLY=()\n")
 	b.WriteString("    if [ \"$COMP_CWORD\" -eq 1 ]; then\n")
 	fmt.Fprintf(&b, "        COMPREPLY=($(compgen -W '%s --help --version' -- \"$cur\"))\n", strings.Join(names, " "))
 	b.WriteString("        return\n    fi\n")
-	b.WriteString("    local opts='' values='' takes='' files=''\n")
+	b.WriteString("    local opts='' values='' takes='' files='' keys=''\n")
 	b.WriteString("    case $cmd in\n")
 	for _, c := range spec {
 		var opts []string
@@ -142,6 +144,11 @@ func bashCompletion(spec []compCommand) string {
 			if f.files {
 				files = "1"
 			}
+			if f.long == "option" {
+				// key= of the family of the -r ruleset on the line, or every key.
+				cases = append(cases, fmt.Sprintf("            %s) takes=1; values=\"$(_tricks_keys)\"; keys=1 ;;\n", pat))
+				continue
+			}
 			cases = append(cases, fmt.Sprintf("            %s) takes=1; values='%s'; files='%s' ;;\n", pat, strings.Join(f.values, " "), files))
 		}
 		fmt.Fprintf(&b, "    %s)\n        opts='%s'\n", c.name, strings.Join(opts, " "))
@@ -158,10 +165,13 @@ func bashCompletion(spec []compCommand) string {
 	b.WriteString("    if [ -n \"$takes\" ]; then\n")
 	b.WriteString("        if [ -n \"$values\" ]; then COMPREPLY=($(compgen -W \"$values\" -- \"$cur\")); fi\n")
 	b.WriteString("        if [ -n \"$files\" ]; then COMPREPLY+=($(compgen -f -- \"$cur\")); fi\n")
+	b.WriteString("        if [ -n \"$keys\" ]; then compopt -o nospace 2>/dev/null; fi\n")
 	b.WriteString("        return\n    fi\n")
 	b.WriteString("    if [[ $cur == -* ]]; then\n")
 	b.WriteString("        COMPREPLY=($(compgen -W \"$opts --help\" -- \"$cur\"))\n")
 	b.WriteString("        return\n    fi\n")
+	fmt.Fprintf(&b, "    if [ \"$cmd\" = help ] || [ \"$cmd\" = h ]; then\n        COMPREPLY=($(compgen -W '%s %s' -- \"$cur\"))\n        return\n    fi\n",
+		strings.Join(names, " "), strings.Join(topicNames(), " "))
 	b.WriteString("    if [ \"$cmd\" = completion ]; then\n")
 	b.WriteString("        COMPREPLY=($(compgen -W 'bash zsh fish' -- \"$cur\"))\n")
 	b.WriteString("        return\n    fi\n")
@@ -169,6 +179,44 @@ func bashCompletion(spec []compCommand) string {
 	b.WriteString("}\n")
 	b.WriteString("complete -o filenames -o bashdefault -F _tricks tricks\n")
 	return b.String()
+}
+
+// bashKeysFunc is the bash function _tricks_keys: the option keys, as key=, of the family of
+// the ruleset named by -r on the command line being completed (a built-in name), or of both.
+func bashKeysFunc() string {
+	keys := func(family string) string {
+		var out []string
+		for _, k := range rulesets.OptionKeys(family) {
+			out = append(out, k+"=")
+		}
+		return strings.Join(out, " ")
+	}
+	var hearts, spades []string
+	for _, name := range rulesets.Names() {
+		if rs, err := rulesets.Builtin(name); err == nil && rs.Family == rulesets.Spades {
+			spades = append(spades, name)
+		} else {
+			hearts = append(hearts, name)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("_tricks_keys() {\n    local i r=''\n")
+	b.WriteString("    for ((i = 1; i < ${#COMP_WORDS[@]} - 1; i++)); do\n")
+	b.WriteString("        case ${COMP_WORDS[i]} in -r|--ruleset) r=${COMP_WORDS[i+1]} ;; esac\n    done\n")
+	fmt.Fprintf(&b, "    case $r in\n    %s) echo '%s' ;;\n    %s) echo '%s' ;;\n    *) echo '%s' ;;\n    esac\n}\n",
+		strings.Join(hearts, "|"), keys(rulesets.Hearts), strings.Join(spades, "|"), keys(rulesets.Spades), allKeys())
+	return b.String()
+}
+
+// allKeys is every option key of both families, as key=, each once.
+func allKeys() string {
+	var out []string
+	for _, k := range append(rulesets.OptionKeys(rulesets.Hearts), rulesets.OptionKeys(rulesets.Spades)...) {
+		if !slices.Contains(out, k+"=") {
+			out = append(out, k+"=")
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func fishCompletion(spec []compCommand) string {
@@ -183,6 +231,11 @@ func fishCompletion(spec []compCommand) string {
 		fmt.Fprintf(&b, "complete -c tricks -f -n __fish_use_subcommand -a %s -d %s\n", c.name, q(c.usage))
 	}
 	b.WriteString("complete -c tricks -f -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'\n")
+	var names []string
+	for _, c := range spec {
+		names = append(names, c.name)
+	}
+	fmt.Fprintf(&b, "complete -c tricks -f -n '__fish_seen_subcommand_from help h' -a %s\n", q(strings.Join(append(names, topicNames()...), " ")))
 	for _, c := range spec {
 		for _, f := range c.flags {
 			line := fmt.Sprintf("complete -c tricks -n '__fish_seen_subcommand_from %s' -l %s", c.name, f.long)
@@ -196,6 +249,8 @@ func fishCompletion(spec []compCommand) string {
 				}
 				if len(f.values) > 0 {
 					line += " -a " + q(strings.Join(f.values, " "))
+				} else if f.long == "option" {
+					line += " -f -a " + q(allKeys())
 				}
 			}
 			if f.usage != "" {

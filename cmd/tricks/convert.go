@@ -27,10 +27,11 @@ func convertCommand(e *env) *cli.Command {
 			default:
 				return usageError{fmt.Errorf("convert: unknown target %q (expected text or yaml)", c.String("format"))}
 			}
-			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("convert: name at least one transcript file, directory or -")}
+			args, err := e.inputArgs(c, "at least one transcript file, directory or -")
+			if err != nil {
+				return err
 			}
-			files, err := transcriptFilesNoted(c.Args().Slice(), e.stderr)
+			files, err := transcriptFilesNoted(args, e.stderr)
 			if err != nil {
 				return usageError{err}
 			}

@@ -9,27 +9,46 @@ import (
 	"unicode/utf8"
 )
 
-// Text for people (tables, messages) shows names as they are written, except for the
-// characters that would print unseen or reorder what is printed around them: C1 controls,
-// bidirectional controls, zero-width spaces, line and paragraph separators. A name may hold
-// them (the formats allow any text in quotes), but in a table or a message they are shown
-// escaped, as <U+202E>, so that a name cannot disguise itself or the line it is on.
-// Structured output (JSON, YAML, CSV) keeps them as data.
+// Text for people (tables, messages) shows what the input holds, except for the characters
+// that would act on the terminal or print unseen: every C0 control but tab and line feed
+// (ESC starts the sequences that clear the screen or write the clipboard; a carriage return,
+// vertical tab or form feed moves the cursor), DEL, the C1 controls, the bidirectional
+// controls, the zero-width characters and the line and paragraph separators. A name may hold
+// them (the formats allow any text in quotes, a file may be named anything), but in a table
+// or a message they are shown escaped, as <U+001B>, so that a name cannot act on the
+// terminal or disguise itself or the line it is on. Where a name stands in a line of its own
+// making (a file name in a message, a player in a table cell), displayText also escapes tab
+// and line feed: a newline in a file name must not forge a diagnostic line. Structured output
+// (JSON, YAML, CSV) keeps them as data.
 
-// hidden reports the runes that displayWriter escapes.
+// hidden reports the runes that displayWriter escapes: everything displayText escapes but
+// tab and line feed, which lay out the text written.
 func hidden(r rune) bool {
+	return r != '\t' && r != '\n' && hiddenInName(r)
+}
+
+// hiddenInName reports the runes that displayText escapes in a name.
+func hiddenInName(r rune) bool {
 	switch {
-	case r >= 0x80 && r < 0xA0, r == 0x061C, r == 0x200B, r == 0x200E, r == 0x200F,
+	case r < 0x20, r == 0x7F, r >= 0x80 && r < 0xA0, r == 0x061C, r == 0x180E, r >= 0x200B && r <= 0x200F,
 		r >= 0x2028 && r <= 0x202E, r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x2069, r == 0xFEFF:
 		return true
 	}
 	return false
 }
 
+// escapeRune writes r as it is shown escaped.
+func escapeRune(b *strings.Builder, r rune) {
+	fmt.Fprintf(b, "<U+%04X>", r)
+}
+
 // displayWriter escapes hidden runes in what it writes on to w. A rune cut across two
-// writes is held back until it is whole.
+// writes is held back until it is whole. With sgr, the colour sequences of the palette
+// (ESC [ digits and semicolons m) pass: the writer is standard output on a terminal with
+// colour on, and the text of names in it is escaped with displayText before it is painted.
 type displayWriter struct {
 	w     io.Writer
+	sgr   bool
 	carry []byte
 }
 
@@ -48,8 +67,8 @@ func (d *displayWriter) Write(p []byte) (int, error) {
 		}
 	}
 	clean := true
-	for i := 0; i < len(p); i++ {
-		if p[i] >= 0xC2 && p[i] <= 0xEF {
+	for _, c := range p {
+		if (c < 0x20 && c != '\t' && c != '\n') || c == 0x7F || (c >= 0xC2 && c <= 0xEF) {
 			clean = false
 			break
 		}
@@ -60,9 +79,16 @@ func (d *displayWriter) Write(p []byte) (int, error) {
 	}
 	var b strings.Builder
 	for i := 0; i < len(p); {
+		if d.sgr && p[i] == 0x1B {
+			if k := sgrLen(p[i:]); k > 0 {
+				b.Write(p[i : i+k])
+				i += k
+				continue
+			}
+		}
 		r, size := utf8.DecodeRune(p[i:])
 		if hidden(r) {
-			fmt.Fprintf(&b, "<U+%04X>", r)
+			escapeRune(&b, r)
 		} else {
 			b.Write(p[i : i+size])
 		}
@@ -70,6 +96,24 @@ func (d *displayWriter) Write(p []byte) (int, error) {
 	}
 	_, err := io.WriteString(d.w, b.String())
 	return n, err
+}
+
+// sgrLen is the length of the colour sequence (ESC [ digits and semicolons m) that p starts
+// with, or 0.
+func sgrLen(p []byte) int {
+	if len(p) < 3 || p[1] != '[' {
+		return 0
+	}
+	for i := 2; i < len(p) && i < 32; i++ {
+		switch c := p[i]; {
+		case c == 'm':
+			return i + 1
+		case c == ';' || (c >= '0' && c <= '9'):
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // Flush writes a rune held back (incomplete at the end of the output) as it is.
@@ -83,22 +127,33 @@ func (d *displayWriter) Flush() error {
 }
 
 // tableOut is standard output for a format: escaped for people (table, text), as it is
-// for programs.
+// for programs. Colour sequences pass on a terminal, where the palette may paint.
 func (e *env) tableOut(format string) io.Writer {
 	if format == "table" || format == "text" {
-		return &displayWriter{w: e.stdout}
+		return &displayWriter{w: e.stdout, sgr: isTerminal(e.stdout)}
 	}
 	return e.stdout
 }
 
-// displayText is displayWriter for one string.
+// rawWriter is w without the escaping of a displayWriter: for the progress bar, whose own
+// control sequences are its whole point and hold no text of the input.
+func rawWriter(w io.Writer) io.Writer {
+	if d, ok := w.(*displayWriter); ok {
+		return d.w
+	}
+	return w
+}
+
+// displayText is a name as people see it: every rune displayWriter escapes, and tab and line
+// feed too, escaped. Every human-facing writer shows input text through it or through a
+// displayWriter (which escapes the same runes but the layout's tab and line feed).
 func displayText(s string) string {
 	for _, r := range s {
-		if hidden(r) {
+		if hiddenInName(r) {
 			var b strings.Builder
 			for _, r := range s {
-				if hidden(r) {
-					fmt.Fprintf(&b, "<U+%04X>", r)
+				if hiddenInName(r) {
+					escapeRune(&b, r)
 				} else {
 					b.WriteRune(r)
 				}
@@ -128,6 +183,9 @@ func csvCell(s string) string {
 	if s == "" {
 		return s
 	}
+	// Text that is not UTF-8 (a file name's bytes) is written as JSON and YAML write it: each
+	// invalid byte as U+FFFD.
+	s = validUTF8(s)
 	switch s[0] {
 	case '=', '+', '-', '@', '\t', '\r':
 		if _, err := strconv.ParseFloat(s, 64); err == nil {
@@ -136,4 +194,23 @@ func csvCell(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// validUTF8 is s with each byte that is not part of valid UTF-8 replaced by U+FFFD, as
+// encoding/json writes it.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

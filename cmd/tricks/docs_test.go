@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/stretchr/testify/assert"
@@ -215,4 +216,58 @@ var trailingComment = regexp.MustCompile(`\s+#.*$`)
 // shellQuote quotes s for a testscript line: inside single quotes, a quote is doubled.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// githubAnchor is the anchor GitHub gives a Markdown heading: lower case, punctuation but
+// hyphens and underscores dropped, spaces as hyphens.
+func githubAnchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// anchors lists the anchors of a Markdown file's headings (outside fenced blocks).
+func anchors(doc string) map[string]bool {
+	out := map[string]bool{}
+	inFence := false
+	for _, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(line, "```") {
+			inFence = !inFence
+			continue
+		}
+		if !inFence && strings.HasPrefix(line, "#") {
+			out[githubAnchor(strings.TrimLeft(line, "#"))] = true
+		}
+	}
+	return out
+}
+
+// TestDocSections: every section the user docs cite exists. A citation is a link to a
+// heading (FILE.md#anchor, or #anchor in the same file), never a section number (§7): the
+// numbered sections were the spec's, which a clone does not have.
+func TestDocSections(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)#\s]*)#([^)\s]+)\)`)
+	for _, name := range userDocs {
+		doc := readDoc(t, name)
+		for i, line := range strings.Split(doc, "\n") {
+			assert.NotContains(t, line, "§", "%s:%d cites a numbered section; link to a heading instead", name, i+1)
+		}
+		for _, m := range link.FindAllStringSubmatch(doc, -1) {
+			target := name
+			if m[1] != "" {
+				target = filepath.ToSlash(filepath.Join(filepath.Dir(name), m[1]))
+			}
+			if !strings.HasSuffix(target, ".md") {
+				continue
+			}
+			assert.True(t, anchors(readDoc(t, target))[m[2]], "%s links to %s#%s: no such heading", name, target, m[2])
+		}
+	}
 }

@@ -49,7 +49,7 @@ func TestErrorsInInputOrder(t *testing.T) {
 		"c.tricks:13:18: revoke: bob played 2H on a D lead while holding D (game 3, round 1, trick 2)",
 		"    bob held 8D of the suit led (8D is played to trick 4)",
 		"c.tricks:15:1: incomplete-round: round 1 has 4 of 13 tricks (game 3, round 1)",
-		"5 games, 3 with violations (5 in all: 3 incomplete-round, 2 revoke), 2 unreadable",
+		"3 games, 3 with violations (5 in all: 3 incomplete-round, 2 revoke), 2 unreadable",
 		"",
 	}, "\n")
 	for _, jobs := range []string{"1", "2", "8"} {

@@ -18,17 +18,19 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// counts gathers what decides the exit status.
+// counts gathers what decides the exit status. games counts the games read and checked,
+// inputErrors the inputs that could not be (a file that cannot be opened, a game that cannot
+// be read): apart, so that a missing file is not "1 game".
 type counts struct {
 	games, withViolations, violations, inputErrors int
 }
 
 func (n *counts) add(j *job) {
-	n.games++
 	if j.err != nil {
 		n.inputErrors++
 		return
 	}
+	n.games++
 	v := j.violations
 	if j.res != nil {
 		v = len(j.res.Violations)
@@ -336,12 +338,12 @@ func (vw *validateWriter) write(w io.Writer, j *job) {
 			if v.Trick > 0 {
 				where += fmt.Sprintf(", trick %d", v.Trick)
 			}
-			fmt.Fprintf(w, "%s: %s: %s (%s)\n", pos, vw.col.bad.Sprint(v.Rule), v.Msg, where)
+			fmt.Fprintf(w, "%s: %s: %s (%s)\n", displayPos(pos), vw.col.bad.Sprint(v.Rule), displayText(v.Msg), where)
 			for _, line := range strings.Split(v.Note, "\n") {
 				if line == "" {
 					continue
 				}
-				fmt.Fprintf(w, "    %s\n", line)
+				fmt.Fprintf(w, "    %s\n", displayText(line))
 			}
 		}
 	}
@@ -493,7 +495,7 @@ func (sw *scoreWriter) csv(w io.Writer, j *job) {
 // table prints one game as a score sheet: per round each unit's points and running total.
 func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 	units := res.Totals.Keys
-	fmt.Fprintf(w, "%s\n", sw.col.head.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset))
+	fmt.Fprintf(w, "%s\n", sw.col.head.Sprintf("%s game %d: %s", displayText(res.File), res.Game, displayText(res.Ruleset)))
 	t := grid{sep: "  ", cols: []gridCol{{right: true, min: 5}, {min: 10}}}
 	head := []gridCell{cell("round"), cell("dealer")}
 	for _, u := range units {
@@ -541,9 +543,9 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 	t.write(w)
 	switch {
 	case res.Winner != nil:
-		fmt.Fprintf(w, "winner: %s\n", sw.col.lead.Sprint(*res.Winner))
+		fmt.Fprintf(w, "winner: %s\n", sw.col.lead.Sprint(displayText(*res.Winner)))
 	case len(res.Tied) > 0:
-		fmt.Fprintf(w, "tied: %s (undecided: a tie-break round decides)\n", strings.Join(res.Tied, ", "))
+		fmt.Fprintf(w, "tied: %s (undecided: a tie-break round decides)\n", displayText(strings.Join(res.Tied, ", ")))
 	default:
 		io.WriteString(w, "unfinished\n")
 	}

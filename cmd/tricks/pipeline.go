@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -69,19 +70,35 @@ type jobBuf struct {
 	sc score.Scorer
 }
 
+// transcriptExts are the file names a directory walk reads as transcripts (FORMAT.md: text
+// is .tricks or .txt; YAML and JSON).
+var transcriptExts = []string{".tricks", ".txt", ".yaml", ".yml", ".json"}
+
+// isTranscriptName reports whether a file found in a directory is read as a transcript by its
+// name: one of transcriptExts, but not an expected-results file (*.expected.json).
+func isTranscriptName(p string) bool {
+	if strings.HasSuffix(p, ".expected.json") {
+		return false
+	}
+	return slices.Contains(transcriptExts, strings.ToLower(filepath.Ext(p)))
+}
+
 // transcriptFiles expands the arguments: files as given, directories to the transcripts
-// below them (.tricks .yaml .yml .json, but not *.expected.json), "-" for standard input.
+// below them (transcriptExts, but not *.expected.json), "-" for standard input.
 // Ruleset files found in directories are left out silently; transcriptFilesNoted says so.
 func transcriptFiles(args []string) ([]string, error) {
 	return transcriptFilesNoted(args, io.Discard)
 }
 
-// transcriptFilesNoted is transcriptFiles with a one-line note on notes for each entry of a
-// directory it leaves out: ruleset files, and special files. A file named as an argument is
-// read whatever its type (a pipe from the shell, /dev/stdin), but in a directory only regular
+// transcriptFilesNoted is transcriptFiles with a note on notes for what a directory walk
+// leaves out: ruleset files and special files (a line each), and the files whose names are
+// not a transcript's (one line per directory argument). A file named as an argument is read
+// whatever its type (a pipe from the shell, /dev/stdin), but in a directory only regular
 // files (and links to them) are transcripts: a named pipe or a device there would block the
 // run or never end. A subdirectory that cannot be read is kept in the list, where opening it
-// reports the error in its place, and the walk goes on.
+// reports the error in its place, and the walk goes on. A directory in which no transcript
+// is found stays in the list itself: reading it is an input error in its place ("no
+// transcript in it", exit 2), so that a wrong folder never passes for a clean run.
 func transcriptFilesNoted(args []string, notes io.Writer) ([]string, error) {
 	var out []string
 	for _, a := range args {
@@ -96,48 +113,85 @@ func transcriptFilesNoted(args []string, notes io.Writer) ([]string, error) {
 			out = append(out, a)
 			continue
 		}
-		var found []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if p == a {
-					return err // the argument itself: a usage error
-				}
-				found = append(found, p) // unreadable: reported when it is opened
-				if d != nil && d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() || strings.HasSuffix(p, ".expected.json") {
-				return nil
-			}
-			switch strings.ToLower(filepath.Ext(p)) {
-			case ".tricks", ".yaml", ".yml", ".json":
-			default:
-				return nil
-			}
-			if t := d.Type(); !t.IsRegular() {
-				if t&fs.ModeSymlink != 0 {
-					fi, err := os.Stat(p)
-					if err != nil || fi.Mode().IsRegular() {
-						found = append(found, p) // a link to a transcript, or dangling (reported)
-						return nil
-					}
-					t = fi.Mode().Type()
-				}
-				fmt.Fprintf(notes, "tricks: %s: skipped: not a regular file (%s)\n", p, fileKind(t))
-				return nil
-			}
-			found = append(found, p)
-			return nil
-		})
+		found, err := walkTranscripts(a, notes)
 		if err != nil {
 			return nil, err
 		}
-		sort.Strings(found)
-		out = append(out, skipRulesetFiles(found, notes)...)
+		if len(found) == 0 {
+			found = []string{a} // reported in its place (source.next)
+		}
+		out = append(out, found...)
 	}
 	return out, nil
+}
+
+// walkTranscripts lists the transcripts below the directory dir in sorted path order (see
+// transcriptFilesNoted), with its notes.
+func walkTranscripts(dir string, notes io.Writer) ([]string, error) {
+	var found, other []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == dir {
+				return err // the argument itself: a usage error
+			}
+			found = append(found, p) // unreadable: reported when it is opened
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if !isTranscriptName(p) {
+			if !strings.HasSuffix(p, ".expected.json") {
+				other = append(other, p)
+			}
+			return nil
+		}
+		if t := d.Type(); !t.IsRegular() {
+			if t&fs.ModeSymlink != 0 {
+				fi, err := os.Stat(p)
+				if err != nil || fi.Mode().IsRegular() {
+					found = append(found, p) // a link to a transcript, or dangling (reported)
+					return nil
+				}
+				t = fi.Mode().Type()
+			}
+			fmt.Fprintf(notes, "tricks: %s: skipped: not a regular file (%s)\n", displayText(p), fileKind(t))
+			return nil
+		}
+		found = append(found, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(other) > 0 {
+		fmt.Fprintf(notes, "tricks: %s: skipped %s\n", displayText(dir), skippedNote(other))
+	}
+	sort.Strings(found)
+	return skipRulesetFiles(found, notes), nil
+}
+
+// skippedNote says which files a walk did not read by their names: "2 files not named as
+// transcripts (notes.md, scan.pdf; transcripts end in .tricks, .txt, ...)".
+func skippedNote(files []string) string {
+	sort.Strings(files)
+	shown := files
+	if len(shown) > 3 {
+		shown = shown[:3]
+	}
+	list := displayText(strings.Join(shown, ", "))
+	if len(files) > len(shown) {
+		list += ", …"
+	}
+	what := "a transcript"
+	if len(files) > 1 {
+		what = "transcripts"
+	}
+	return fmt.Sprintf("%d %s not named as %s (%s; transcripts end in %s)", len(files), plural(len(files), "file"),
+		what, list, strings.Join(transcriptExts, ", "))
 }
 
 // fileKind names a file type for messages.
@@ -451,6 +505,10 @@ func (e *env) newSource(files []string) *source {
 // last file.
 func (s *source) next(j *job) bool {
 	for {
+		if s.e.stopping() {
+			s.close() // interrupted: read no more
+			return false
+		}
 		if s.rd == nil {
 			if len(s.files) == 0 {
 				return false
@@ -461,6 +519,13 @@ func (s *source) next(j *job) bool {
 			var r io.Reader = s.e.stdin
 			if name != "-" {
 				f, err := os.Open(name)
+				if err == nil {
+					if fi, serr := f.Stat(); serr == nil && fi.IsDir() {
+						// A directory is listed only when no transcript was found in it.
+						f.Close()
+						err = errNoTranscript
+					}
+				}
 				if err != nil {
 					*j = job{file: s.name, err: err}
 					return true
@@ -481,6 +546,9 @@ func (s *source) next(j *job) bool {
 		}
 	}
 }
+
+// errNoTranscript is the error of a directory argument in which no transcript was found.
+var errNoTranscript = fmt.Errorf("a directory with no transcript in it (transcripts end in %s)", strings.Join(transcriptExts, ", "))
 
 // close ends the file being read.
 func (s *source) close() {
@@ -560,17 +628,22 @@ func renderJob(r renderer, v *validate.Validator, res *resolver, j *job, buf *pa
 	return codes
 }
 
-// printError writes an input error, one line per positioned message.
+// printError writes an input error, one line per positioned message, the file name and the
+// message escaped as names are (displayText): a line feed in either cannot start a line.
 func printError(w io.Writer, file string, err error) {
 	file = displayName(file)
 	var el parse.ErrorList
 	if errors.As(err, &el) {
 		for _, e := range el {
 			if e.Pos.File == "" && !e.Pos.IsValid() {
-				fmt.Fprintf(w, "%s: %s\n", file, e.Msg)
+				fmt.Fprintf(w, "%s: %s\n", displayText(file), displayText(e.Msg))
 				continue
 			}
-			fmt.Fprintln(w, e.Error())
+			if e.Pos.File == "" && e.Pos.Line == 0 {
+				fmt.Fprintln(w, displayText(e.Msg))
+				continue
+			}
+			fmt.Fprintf(w, "%s: %s\n", displayPos(e.Pos), displayText(e.Msg))
 		}
 		return
 	}
@@ -578,5 +651,11 @@ func printError(w io.Writer, file string, err error) {
 	if errors.As(err, &pe) && pe.Path == file {
 		err = pe.Err // "FILE: permission denied", not "FILE: open FILE: permission denied"
 	}
-	fmt.Fprintf(w, "%s: %v\n", file, err)
+	fmt.Fprintf(w, "%s: %s\n", displayText(file), displayText(err.Error()))
+}
+
+// displayPos is a position for people: its file name escaped (displayText).
+func displayPos(p parse.Pos) string {
+	p.File = displayText(p.File)
+	return p.String()
 }

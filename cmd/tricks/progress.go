@@ -49,7 +49,7 @@ func (e *env) newProgress(total int64, read *atomic.Int64) *progress {
 	if !isTerminal(e.stderr) || isTerminal(e.stdout) {
 		return nil
 	}
-	p := &progress{gate: &gate{w: e.stderr}, total: total, read: read, start: time.Now()}
+	p := &progress{gate: &gate{w: rawWriter(e.stderr)}, total: total, read: read, start: time.Now()}
 	p.bar = p.newBar()
 	return p
 }

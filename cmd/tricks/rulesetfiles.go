@@ -43,7 +43,7 @@ func skipRulesetFiles(files []string, w io.Writer) []string {
 	out := files[:0:0]
 	for _, f := range files {
 		if isRulesetFile(f) {
-			io.WriteString(w, "tricks: "+f+": a ruleset file, not a transcript: skipped (use it with --ruleset "+f+")\n")
+			io.WriteString(w, "tricks: "+displayText(f)+": a ruleset file, not a transcript: skipped (use it with --ruleset "+displayText(f)+")\n")
 			continue
 		}
 		out = append(out, f)

@@ -26,15 +26,19 @@ func showCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "round", Usage: "only round `R` (default: every round of the game)"},
 			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (replaces the transcript's game line)"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` on top of the transcript's (repeatable)"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table or json"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json or yaml"},
 			&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
 		},
 		Action: func(c *cli.Context) error {
-			if err := checkFormat(c.String("format"), "table", "text", "json"); err != nil {
+			if err := checkFormat(c.String("format"), "table", "text", "json", "yaml"); err != nil {
 				return err
 			}
-			if c.NArg() != 1 {
-				return usageError{fmt.Errorf("show: name one transcript file (or -), got %d", c.NArg())}
+			args, err := e.inputArgs(c, "one transcript file (or -)")
+			if err != nil {
+				return err
+			}
+			if len(args) != 1 {
+				return usageError{fmt.Errorf("show: name one transcript file (or -), got %d", len(args))}
 			}
 			if c.Int("game") < 1 || c.Int("round") < 0 {
 				return usageError{fmt.Errorf("show: --game counts from 1 and --round from 1")}
@@ -43,7 +47,7 @@ func showCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			file := c.Args().First()
+			file := args[0]
 			if fi, err := os.Stat(file); err == nil && fi.IsDir() {
 				return usageError{fmt.Errorf("show: %s is a directory: show replays one game of one file (--game N)", file)}
 			}
@@ -68,11 +72,15 @@ func showCommand(e *env) *cli.Command {
 			}
 			w := bufio.NewWriter(e.tableOut(c.String("format")))
 			defer w.Flush()
-			if c.String("format") == "json" {
+			switch c.String("format") {
+			case "json":
 				b, _ := marshalIndentJSON(sv)
 				w.Write(b)
 				w.WriteString("\n")
 				return nil
+			case "yaml":
+				b, _ := marshalJSON(sv)
+				return writeYAMLDoc(w, b) // the JSON's keys, in its order
 			}
 			sv.write(w, e.colors(c))
 			return nil
@@ -236,10 +244,10 @@ func buildShow(j *job, only int) showGame {
 // write prints the view for a person: per trick one line per card with its player, the lead
 // and the win marked, the hand before the trick, and each violation under its card.
 func (sg showGame) write(w *bufio.Writer, col palette) {
-	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s (%s)", sg.File, sg.Game, sg.Ruleset, strings.Join(sg.Players, " ")))
+	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s (%s)", displayText(sg.File), sg.Game, displayText(sg.Ruleset), displayText(strings.Join(sg.Players, " "))))
 	width := 0
 	for _, p := range sg.Players {
-		width = max(width, len(p))
+		width = max(width, textWidth(displayText(p)))
 	}
 	viol := func(indent string, vs []validate.Violation) {
 		for _, v := range vs {
@@ -247,7 +255,7 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 			if v.Pos.Line > 0 {
 				where = fmt.Sprintf(" (line %d)", v.Pos.Line)
 			}
-			fmt.Fprintf(w, "%s%s %s%s\n", indent, col.bad.Sprintf("^ %s:", v.Rule), v.Msg, col.dim.Sprint(where))
+			fmt.Fprintf(w, "%s%s %s%s\n", indent, col.bad.Sprintf("^ %s:", v.Rule), displayText(v.Msg), col.dim.Sprint(where))
 		}
 	}
 	for _, r := range sg.Rounds {
@@ -256,7 +264,10 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 		if r.Tiebreak {
 			head += " (tie-break)"
 		}
-		head += fmt.Sprintf(": dealer %s, pass %s", r.Dealer, r.Pass)
+		head += ": dealer " + displayText(r.Dealer)
+		if !sg.spades {
+			head += ", pass " + r.Pass // Spades never passes
+		}
 		if len(r.Tricks) > 0 {
 			head += ", hands from the " + r.HandsFrom
 		}
@@ -266,7 +277,7 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 			for i, k := range r.Bids.Keys {
 				bids = append(bids, k+"="+r.Bids.Vals[i])
 			}
-			fmt.Fprintf(w, "  bids %s\n", strings.Join(bids, " "))
+			fmt.Fprintf(w, "  bids %s\n", displayText(strings.Join(bids, " ")))
 		}
 		viol("  ", r.Violations)
 		if r.Tally {
@@ -281,7 +292,7 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 					parts = append(parts, fmt.Sprintf("%s %d %s", k, r.Taken.Vals[i], plural(r.Taken.Vals[i], "trick")))
 				}
 			}
-			fmt.Fprintf(w, "  a tally, no play recorded: %s\n", strings.Join(parts, ", "))
+			fmt.Fprintf(w, "  a tally, no play recorded: %s\n", displayText(strings.Join(parts, ", ")))
 		}
 		won := map[string]int{}
 		for _, t := range r.Tricks {
@@ -312,18 +323,18 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 				} else if wins {
 					card = col.lead.Sprint(card)
 				}
-				fmt.Fprintf(w, "    %-*s %-10s %s  %s\n", width, p.Player, mark, card, col.dim.Sprint(p.Hand))
+				fmt.Fprintf(w, "    %s %-10s %s  %s\n", padRight(displayText(p.Player), width), mark, card, col.dim.Sprint(p.Hand))
 				viol(strings.Repeat(" ", 4+width+1+10+1), p.Violations)
 			}
 			viol("    ", t.Violations)
 			switch {
 			case t.Winner != nil && sg.spades:
 				won[*t.Winner]++
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s wins (%d %s)", *t.Winner, won[*t.Winner], plural(won[*t.Winner], "trick")))
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s wins (%d %s)", displayText(*t.Winner), won[*t.Winner], plural(won[*t.Winner], "trick")))
 			case t.Winner != nil:
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s takes %d %s", *t.Winner, t.Points, plural(t.Points, "point")))
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s takes %d %s", displayText(*t.Winner), t.Points, plural(t.Points, "point")))
 			case t.Trick == len(r.Tricks):
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s to the leader %s, no trick won", t.Points, plural(t.Points, "point"), t.Leader))
+				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s to the leader %s, no trick won", t.Points, plural(t.Points, "point"), displayText(t.Leader)))
 			default:
 				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s carried to the next trick", t.Points, plural(t.Points, "point")))
 			}
@@ -336,9 +347,9 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 		for i, k := range r.Points.Keys {
 			pts = append(pts, fmt.Sprintf("%s %+d → %d", k, r.Points.Vals[i], r.Totals.Get(k)))
 		}
-		fmt.Fprintf(w, "  points: %s\n", strings.Join(pts, ", "))
+		fmt.Fprintf(w, "  points: %s\n", displayText(strings.Join(pts, ", ")))
 		if len(r.Notes) > 0 {
-			fmt.Fprintf(w, "  %s\n", col.dim.Sprint(strings.Join(r.Notes, "; ")))
+			fmt.Fprintf(w, "  %s\n", col.dim.Sprint(displayText(strings.Join(r.Notes, "; "))))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -125,15 +126,21 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 	}
 	jobs = max(1, min(jobs, (games+simBatch-1)/simBatch))
 	if jobs == 1 {
-		out := parse.NewWriter(bw, format)
+		var text []byte
+		out := parse.NewWriter(&batchText{&text}, format)
 		sim, _ := simulate.New(rs, players, seed, opts)
-		for i := 1; i <= games; i++ {
+		for i := 1; i <= games && !e.stopping(); i++ {
 			g, err := sim.Game(i)
 			prog.tick()
+			if err == nil {
+				text = text[:0]
+				out.Write(g) // cannot fail: batchText.Write does not
+				err = readsBack(i, text)
+			}
 			if err != nil {
 				return failed(err)
 			}
-			if err := out.Write(g); err != nil {
+			if _, err := bw.Write(text); err != nil {
 				return err
 			}
 		}
@@ -184,11 +191,16 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 						r.err = err
 						break
 					}
+					from := len(r.text)
 					if first && i > 1 {
 						r.text = append(r.text, "---\n"...)
 					}
 					first = false
 					out.Write(g) // cannot fail: batchText.Write does not
+					if err := readsBack(i, r.text[from:]); err != nil {
+						r.text, r.err = r.text[:from], err
+						break
+					}
 				}
 				close(r.done)
 			}
@@ -196,6 +208,9 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 	}
 	for r := range order {
 		<-r.done
+		if e.stopping() {
+			break // interrupted: the games written so far are whole
+		}
 		for k := 0; k < r.written; k++ {
 			prog.tick()
 		}
@@ -208,6 +223,20 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 		}
 	}
 	return bw.Flush()
+}
+
+// readsBack refuses game i, written as text (after a "---" line, for a game after the
+// first), when it is longer than a transcript may be (parse.MaxGameBytes): every game
+// simulate writes must read back. The other limits of a game (players, rounds, tricks, cards
+// a statement) the options cannot exceed; the bytes depend on the play, and a long game of
+// many players with many illegal plays listed in its meta line can cross them.
+func readsBack(i int, text []byte) error {
+	n := len(bytes.TrimPrefix(text, []byte("---\n")))
+	if n <= parse.MaxGameBytes {
+		return nil
+	}
+	return fmt.Errorf("game %d would be %d bytes, more than a transcript may hold (%d KiB: see Reliability in the README); "+
+		"the games before it are written: ask for fewer rounds (-o rounds), fewer players or a lower --illegal", i, n, parse.MaxGameBytes>>10)
 }
 
 // batchText is an io.Writer that appends to a run's text.

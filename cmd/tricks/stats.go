@@ -26,10 +26,11 @@ func statsCommand(e *env) *cli.Command {
 			if err := checkFormat(c.String("format"), "table", "text", "json", "jsonl", "csv", "yaml"); err != nil {
 				return err
 			}
-			if c.NArg() == 0 {
-				return usageError{fmt.Errorf("stats: name at least one transcript file, directory or -")}
+			args, err := e.inputArgs(c, "at least one transcript file, directory or -")
+			if err != nil {
+				return err
 			}
-			files, err := transcriptFilesNoted(c.Args().Slice(), e.stderr)
+			files, err := transcriptFilesNoted(args, e.stderr)
 			if err != nil {
 				return usageError{err}
 			}
@@ -84,14 +85,18 @@ func statsCommand(e *env) *cli.Command {
 	}
 }
 
-// welford accumulates a mean and a variance in one pass, in constant memory.
+// welford accumulates a mean and a variance in one pass, in constant memory. Points are
+// whole numbers: their sum is kept exactly, so that the mean is the sum divided once (6.5,
+// where the running mean drifts to 6.499999999999998); the running mean serves the variance.
 type welford struct {
 	n        int64
+	sum      int64
 	mean, m2 float64
 }
 
 func (w *welford) add(x float64) {
 	w.n++
+	w.sum += int64(x)
 	d := x - w.mean
 	w.mean += d / float64(w.n)
 	w.m2 += d * (x - w.mean)
@@ -107,7 +112,10 @@ type moments struct {
 }
 
 func (w *welford) moments() moments {
-	m := moments{N: w.n, Mean: w.mean}
+	m := moments{N: w.n}
+	if w.n > 0 {
+		m.Mean = float64(w.sum) / float64(w.n)
+	}
 	if w.n > 1 {
 		m.SD = math.Sqrt(w.m2 / float64(w.n-1))
 	}
@@ -115,7 +123,7 @@ func (w *welford) moments() moments {
 	if w.n > 0 {
 		h = 1.96 * m.SD / math.Sqrt(float64(w.n))
 	}
-	m.CI95 = [2]float64{w.mean - h, w.mean + h}
+	m.CI95 = [2]float64{m.Mean - h, m.Mean + h}
 	return m
 }
 
@@ -425,7 +433,7 @@ func (rep statsReport) writeTable(w *bufio.Writer, col palette) {
 			w.WriteString("\n")
 		}
 		fmt.Fprintf(w, "%s\n", col.head.Sprintf("%s: %d %s, %d finished, %d tied, %d unfinished; %d %s (%d scored)",
-			g.Ruleset, g.Games, plural(g.Games, "game"), g.Finished, g.Tied, g.Unfinished, g.Rounds, plural(g.Rounds, "round"), g.ScoredRounds))
+			displayText(g.Ruleset), g.Games, plural(g.Games, "game"), g.Finished, g.Tied, g.Unfinished, g.Rounds, plural(g.Rounds, "round"), g.ScoredRounds))
 		t := grid{sep: " ", cols: []gridCol{{min: 22}}}
 		row := func(label, text string) { t.row(cell("  "+label), cell(text)) }
 		var parts []string

@@ -296,3 +296,13 @@ func BenchmarkStats(b *testing.B) {
 	}
 	b.ReportMetric(float64(200*b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// The mean of whole points is their exact sum divided once: 9, not the 9.000000000000002
+// that a running mean drifts to.
+func TestStatsMeanExact(t *testing.T) {
+	var w welford
+	for _, x := range []float64{1, 13, 5, 13, 0, 26, 13, 5, 13, 1} {
+		w.add(x)
+	}
+	require.Equal(t, 9.0, w.moments().Mean)
+}

@@ -3,7 +3,8 @@ package main
 import (
 	"io"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 )
 
 // grid renders the commands' tables (score, compare, rulesets, stats): columns padded to
@@ -34,8 +35,12 @@ func (c gridCell) in(paint func(a ...any) string) gridCell { c.paint = paint; re
 
 func (g *grid) row(cells ...gridCell) { g.rows = append(g.rows, cells) }
 
-// textWidth is how many columns s takes on a terminal (one per character).
-func textWidth(s string) int { return utf8.RuneCountInString(s) }
+// textWidth is how many columns s takes on a terminal: two for a wide character (CJK, most
+// emoji), none for a combining mark.
+func textWidth(s string) int { return uniseg.StringWidth(s) }
+
+// runeWidth is textWidth of one rune.
+func runeWidth(r rune) int { return uniseg.StringWidth(string(r)) }
 
 func (g *grid) widths() []int {
 	w := make([]int, len(g.cols))
@@ -48,7 +53,7 @@ func (g *grid) widths() []int {
 				break
 			}
 			for _, line := range strings.Split(c.text, "\n") {
-				w[i] = max(w[i], textWidth(line))
+				w[i] = max(w[i], textWidth(displayText(line)))
 			}
 		}
 	}
@@ -69,7 +74,7 @@ func (g *grid) write(w io.Writer) {
 			for i, c := range r {
 				text := ""
 				if parts := strings.Split(c.text, "\n"); li < len(parts) {
-					text = parts[li]
+					text = displayText(parts[li])
 				}
 				if i > 0 {
 					line.WriteString(g.sep)
@@ -92,4 +97,9 @@ func (g *grid) write(w io.Writer) {
 		}
 	}
 	io.WriteString(w, out.String())
+}
+
+// padRight pads s with blanks to width columns.
+func padRight(s string, width int) string {
+	return s + strings.Repeat(" ", max(width-textWidth(s), 0))
 }

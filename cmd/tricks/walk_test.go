@@ -35,3 +35,31 @@ func TestWalkUnreadableSubdirectory(t *testing.T) {
 		assert.Contains(t, out, want)
 	}
 }
+
+// With no file named, a command reads standard input only when it brings data (a pipe or a
+// file); otherwise (a terminal, /dev/null) it says to name a file.
+func TestNoFileNamed(t *testing.T) {
+	null, err := os.Open(os.DevNull)
+	require.NoError(t, err)
+	defer null.Close()
+	for _, cmd := range []string{"validate", "score", "stats", "compare", "convert", "show"} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"tricks", cmd}
+		if cmd == "compare" {
+			args = append(args, "-r", "hearts")
+		}
+		code := run(args, null, &stdout, &stderr)
+		assert.Equal(t, exitInput, code, cmd)
+		assert.Contains(t, stderr.String(), "tricks: "+cmd+": name ", cmd)
+		assert.Contains(t, stderr.String(), "or give it on standard input", cmd)
+	}
+	game := filepath.Join(t.TempDir(), "game.tricks")
+	require.NoError(t, os.WriteFile(game, []byte(walkGame), 0o644))
+	f, err := os.Open(game)
+	require.NoError(t, err)
+	defer f.Close()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"tricks", "validate"}, f, &stdout, &stderr)
+	assert.Equal(t, exitIllegal, code)
+	assert.Contains(t, stdout.String(), "<stdin>:4:1: incomplete-round")
+}

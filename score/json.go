@@ -131,6 +131,12 @@ func (r *RoundResult) appendJSON(b []byte) []byte {
 	if r.Sheet {
 		b = append(b, `,"sheet":true`...)
 	}
+	if r.Uncertain {
+		b = append(b, `,"uncertain":true`...)
+	}
+	if r.TotalsUncertain {
+		b = append(b, `,"totals_uncertain":true`...)
+	}
 	if r.Ignored {
 		b = append(b, `,"ignored":true`...)
 	}

@@ -62,6 +62,11 @@ type RoundResult struct {
 	Ignored bool `json:"ignored,omitempty"`
 	// Sheet marks a sheet round: scored from the table's figures, no play (RULES §7).
 	Sheet bool `json:"sheet,omitempty"`
+	// Uncertain marks a round whose points a transcript error leaves uncertain (a card not
+	// held, a trick mended or missing, a leader guessed, points no deal gives);
+	// TotalsUncertain marks the totals from the first such round on.
+	Uncertain       bool `json:"uncertain,omitempty"`
+	TotalsUncertain bool `json:"totals_uncertain,omitempty"`
 	// Contracts is how a scored Spades round judged each unit's bids: Contracts[u] is unit
 	// u's (nil when the round was not scored: no play, or after the game ended).
 	Contracts []Contract `json:"-"`

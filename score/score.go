@@ -43,7 +43,8 @@ type game struct {
 	recTotal, lastTotals []int
 	hasRec               []bool
 
-	sheetFix sheetFix // the running total a sheet round's note last named as mistyped
+	sheetFix  sheetFix // the running total a sheet round's note last named as mistyped
+	uncertain bool     // a round so far left its points uncertain: so are the totals since
 
 	sc *Scorer // where the round blocks come from
 	// the revoke penalty of the ruleset (RevokePenalty), read once per game
@@ -438,6 +439,11 @@ func (s *game) round(r *validate.PlayedRound) {
 		}
 	}
 	s.checkRecorded(r, &out)
+	for _, v := range out.Violations {
+		out.Uncertain = out.Uncertain || leavesPointsUncertain(v.Rule) || v.Rule == ImpossiblePoints
+	}
+	s.uncertain = s.uncertain || out.Uncertain
+	out.TotalsUncertain = s.uncertain
 	s.res.Rounds = append(s.res.Rounds, out)
 }
 

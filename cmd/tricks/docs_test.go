@@ -114,7 +114,8 @@ func TestRuleCodeExamples(t *testing.T) {
 		validate.SpadesNotBroken, validate.PassCount, validate.PassDirection, validate.PassForbidden,
 		validate.BidMissing, score.BlindNotAllowed, validate.NotInHand, validate.DuplicateCard,
 		validate.WrongLeader, validate.DealSize, validate.DeckMismatch, validate.UnknownPlayer,
-		score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound}
+		score.AfterGameEnd, score.ScoreMismatch, score.BadTiebreak, validate.IncompleteRound,
+		score.ImpossiblePoints, validate.BadClaim}
 	dir := t.TempDir()
 	t.Chdir(dir)
 	for _, code := range all {

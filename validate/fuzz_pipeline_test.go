@@ -37,7 +37,7 @@ import (
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
+	"github.com/tricks-dev/tricks/score/simulate"
 	"gopkg.in/yaml.v3"
 
 	"github.com/stretchr/testify/require"

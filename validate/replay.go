@@ -6,7 +6,7 @@
 // Four rule codes need a game's scores and are the scorer's (package score declares and
 // reports them: blind-not-allowed, after-game-end, score-mismatch, bad-tiebreak), which is
 // why `tricks validate` scores every game too. The rules of play (rules.go: Rules, FirstLeader, NextDealer, PassDir,
-// Taking) are exported for the game generator, package validate/simulate, which plays by them.
+// Taking) are exported for the game generator, package score/simulate, which plays by them.
 package validate
 
 import (

@@ -8,7 +8,7 @@ import (
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
+	"github.com/tricks-dev/tricks/score/simulate"
 )
 
 // builtin returns a built-in ruleset.

@@ -7,7 +7,7 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
+	"github.com/tricks-dev/tricks/score/simulate"
 )
 
 // TestRoundView: on simulated games written with every trick's leader, the view finds the

@@ -13,7 +13,7 @@ import (
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
+	"github.com/tricks-dev/tricks/score/simulate"
 )
 
 // simConfig is one table to simulate: a ruleset, options on top, a player count.

@@ -36,8 +36,8 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
-	"github.com/tricks-dev/tricks/validate"
 	"github.com/tricks-dev/tricks/score/simulate"
+	"github.com/tricks-dev/tricks/validate"
 	"gopkg.in/yaml.v3"
 
 	"github.com/stretchr/testify/require"

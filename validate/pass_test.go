@@ -5,8 +5,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
-	"github.com/tricks-dev/tricks/validate"
 	"github.com/tricks-dev/tricks/score/simulate"
+	"github.com/tricks-dev/tricks/validate"
 )
 
 // TestPassDirNoPassCount: RULES §7. Under `pass-count=0` no round passes, so every round's

@@ -12,8 +12,8 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
-	"github.com/tricks-dev/tricks/validate"
 	"github.com/tricks-dev/tricks/score/simulate"
+	"github.com/tricks-dev/tricks/validate"
 )
 
 // simConfig is one table to simulate: a ruleset, options on top, a player count.

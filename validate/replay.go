@@ -43,14 +43,14 @@ type PlayedRound struct {
 	Seats    []int         // global seat of each participant
 	seatBuf  [MaxSeats]int // a tie-break's Seats
 	Dealer   int           // global seat
-	PassDir  string
+	PassDir  rulesets.PassDirection
 	Tally    bool
 	// Own is the transcript's own rules at this table, when they are not the rules applied
 	// (RULES §7 "The recorded play is a fact"): they resolve what the transcript leaves
 	// implicit (a pass line's recipient, an unnamed first leader), and their deck is the one
-	// in play. OwnPass is their pass direction this round. Nil and "" without own rules.
+	// in play. OwnPass is their pass direction this round. Nil and PassUnset without own rules.
 	Own     *rulesets.Table
-	OwnPass string
+	OwnPass rulesets.PassDirection
 
 	Taking     // who took what
 	Played int // tricks recorded

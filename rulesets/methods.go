@@ -89,7 +89,7 @@ func (rs *Ruleset) Validate() error {
 		if len(rs.Pass) == 0 {
 			errs = append(errs, errors.New("pass is empty (hold for no passing)"))
 		}
-		if rs.Moon == "" || rs.Revoke == "" || rs.End == "" || rs.FirstLead == "" {
+		if rs.Moon == MoonUnset || rs.Revoke.Kind == RevokeUnset || rs.End == EndUnset || rs.FirstLead == FirstLeadUnset {
 			errs = append(errs, errors.New("moon, revoke, end and first-lead must be given"))
 		}
 	}
@@ -134,7 +134,7 @@ func (rs *Ruleset) CheckPlayers(n int) error {
 }
 
 // HasJokers reports whether the jokers are in the deck (jokers=high or jokers=fool; RULES §7).
-func (rs *Ruleset) HasJokers() bool { return rs.Jokers == "high" || rs.Jokers == "fool" }
+func (rs *Ruleset) HasJokers() bool { return rs.Jokers == JokersHigh || rs.Jokers == JokersFool }
 
 // spadesSeats says whether Spades with the current teams and jokers options deals to n
 // players (RULES §7), and if not, which counts it seats.

@@ -13,11 +13,12 @@ import (
 
 // The keys of a ruleset file and the options have one source: the Ruleset struct. Its fields'
 // tags (key, family, option, valid values, range) are read once, here, into params; each
-// field's type (OnOff, Range, Cards, PassCycle, ByPlayers, CardValues in values.go, or a plain
-// string or int read by its tags) says how a value is read from an option or a scalar, from a
-// YAML node, and written back. Set, Get, Keys, OptionKeys, OptionValues, the loader and
-// Marshal all work from params, so a new parameter is one field. Two keys have a grammar of
-// their own, revoke (fixed:N) and end (which may set target or rounds too): grammars.
+// field's type (a rule value of words.go such as Moon, spelled by its table; OnOff, Range,
+// Cards, PassCycle, Revoke, ByPlayers, CardValues in values.go; or a plain string or int read
+// by its tags) says how a value is read from an option or a scalar, from a YAML node, and
+// written back. Set, Get, Keys, OptionKeys, OptionValues, the loader and Marshal all work from
+// params, so a new parameter is one field. One key has a grammar of its own, end (which may
+// set target or rounds too): grammars.
 //
 // The loader walks the file's mapping itself and hands each value node to its field rather
 // than calling yaml.v3's Node.Decode on a Ruleset with yaml.Unmarshaler values: the messages
@@ -34,21 +35,29 @@ type param struct {
 	text     bool     // free text (name, summary): not empty, written as a string
 	valid    string   // the valid values, for error messages
 	words    []string // valid split at ", ": the values of a string or of an int without range
+	table    *enum    // the words its values are made of (a rule value's, a pass cycle's directions, revoke's kinds); nil: none
+	word     bool     // the value is one word of table (a rule-value type such as Moon)
 	lo, hi   int      // an int's bounds (with ranged)
 	ranged   bool
 
-	field   int                               // index in Ruleset
-	grammar func(rs *Ruleset, v string) error // a scalar grammar of its own; nil: by the field's type
-	base    *param                            // of an XByPlayers field: X's param
-	clears  int                               // index of the XByPlayers field that setting X clears, or -1
-	scalar  bool                              // the value has a scalar form (Set, a scalar in a file)
-	node    bool                              // the value has a YAML form (a nodeValue)
+	field   int      // index in Ruleset
+	grammar *grammar // a scalar grammar of its own; nil: by the field's type
+	base    *param   // of an XByPlayers field: X's param
+	clears  int      // index of the XByPlayers field that setting X clears, or -1
+	scalar  bool     // the value has a scalar form (Set, a scalar in a file)
+	node    bool     // the value has a YAML form (a nodeValue)
 }
 
-// grammars are the keys whose values the field's type cannot read alone.
-var grammars = map[string]func(*Ruleset, string) error{
-	"revoke": (*Ruleset).setRevoke,
-	"end":    (*Ruleset).setEnd,
+// grammar reads the values of a key that the field's type cannot read alone; valid spells
+// them for error messages.
+type grammar struct {
+	set   func(*Ruleset, string) error
+	valid string
+}
+
+// grammars are the keys with a grammar.
+var grammars = map[string]*grammar{
+	"end": {(*Ruleset).setEnd, endValid("")},
 }
 
 // params lists every key in the order Marshal writes them (the field order).
@@ -97,8 +106,20 @@ func paramOf(f reflect.StructField, i int) *param {
 			panic(fmt.Sprintf("rulesets: field %s: unknown rule %q", f.Name, r))
 		}
 	}
-	if v, ok := reflect.Zero(f.Type).Interface().(validValues); ok && p.valid == "" {
-		p.valid = v.validValues()
+	ptr := reflect.Zero(reflect.PointerTo(f.Type)).Interface()
+	if e, ok := ptr.(enumValue); ok {
+		p.table, p.word = e.enum(), f.Type.Kind() == reflect.Uint8
+	}
+	switch {
+	case p.valid != "":
+	case p.grammar != nil:
+		p.valid = p.grammar.valid
+	case p.word:
+		p.valid = p.table.valid()
+	default:
+		if v, ok := reflect.Zero(f.Type).Interface().(validValues); ok {
+			p.valid = v.validValues()
+		}
 	}
 	p.words = strings.Split(p.valid, ", ")
 	if lo, hi, ok := strings.Cut(f.Tag.Get("range"), ".."); ok {
@@ -112,9 +133,8 @@ func paramOf(f reflect.StructField, i int) *param {
 			panic(fmt.Sprintf("rulesets: field %s: bad range %q", f.Name, f.Tag.Get("range")))
 		}
 	}
-	ptr := reflect.Zero(reflect.PointerTo(f.Type)).Interface()
 	_, isScalar := ptr.(scalarValue)
-	p.scalar = isScalar || p.grammar != nil || f.Type.Kind() == reflect.String || f.Type.Kind() == reflect.Int
+	p.scalar = isScalar || p.grammar != nil || p.word || f.Type.Kind() == reflect.String || f.Type.Kind() == reflect.Int
 	_, p.node = ptr.(nodeValue)
 	return p
 }
@@ -127,7 +147,15 @@ func (p *param) value(rs *Ruleset) any {
 // set applies a scalar value (an option value, or a scalar in a file; trimmed).
 func (p *param) set(rs *Ruleset, v string) error {
 	if p.grammar != nil {
-		return p.grammar(rs, v)
+		return p.grammar.set(rs, v)
+	}
+	if p.word {
+		x, ok := p.table.find(v)
+		if !ok {
+			return valueError(p.key, v, p.valid)
+		}
+		reflect.ValueOf(rs).Elem().Field(p.field).SetUint(uint64(x))
+		return p.done(rs, nil)
 	}
 	var err error
 	switch d := p.value(rs).(type) {
@@ -168,6 +196,9 @@ func (p *param) done(rs *Ruleset, err error) error {
 
 // get returns the value as set reads it.
 func (p *param) get(rs *Ruleset) string {
+	if p.word {
+		return p.table.text(uint8(reflect.ValueOf(rs).Elem().Field(p.field).Uint()))
+	}
 	switch v := p.value(rs).(type) {
 	case *string:
 		return *v
@@ -237,6 +268,17 @@ func OptionValues(key string) string {
 	return ""
 }
 
+// OptionWords returns the words the values of an option key are made of, as Set reads them:
+// a rule value's (moon: none, old, new, choice), the pass directions a cycle lists (hold's
+// alias none last), the kinds of end and revoke before their :N. It is nil for a number, on/off
+// and an unknown key.
+func OptionWords(key string) []string {
+	if p, ok := paramByKey[key]; ok && p.option && p.table != nil {
+		return p.table.spellings()
+	}
+	return nil
+}
+
 func familyLabel(family string) string {
 	if family == "" {
 		return "a ruleset without a family"
@@ -254,9 +296,10 @@ func (rs *Ruleset) Set(key, value string) error {
 	if !ok || !p.option || !p.appliesTo(rs.Family) {
 		return rs.unknownOption(key)
 	}
-	// A copy: the value may be a string of a transcript's text, which its reader reuses once
-	// the game is done with (parse.Pending.Release), and a ruleset outlives the game.
-	return p.set(rs, strings.Clone(strings.TrimSpace(value)))
+	// The value may be a string of a transcript's text, which its reader reuses once the game
+	// is done with (parse.Pending.Release): every option's value is read into a type of its
+	// own (a number, a rule value, a pass cycle), so the ruleset keeps no part of it.
+	return p.set(rs, strings.TrimSpace(value))
 }
 
 func (rs *Ruleset) unknownOption(key string) error {
@@ -286,37 +329,21 @@ func (rs *Ruleset) Get(key string) (v string, ok bool) {
 	return p.get(rs), true
 }
 
-// setRevoke reads fixed:N (N >= 0, written without leading zeros), all or none.
-func (rs *Ruleset) setRevoke(v string) error {
-	switch {
-	case v == "all" || v == "none":
-	case strings.HasPrefix(v, "fixed:"):
-		n, err := strconv.Atoi(strings.TrimPrefix(v, "fixed:"))
-		if err != nil || n < 0 || n > maxInt {
-			return valueError("revoke", v, "fixed:N (N >= 0), all, none")
-		}
-		v = "fixed:" + strconv.Itoa(n)
-	default:
-		return valueError("revoke", v, "fixed:N (N >= 0), all, none")
-	}
-	rs.Revoke = v
-	return nil
-}
-
 // setEnd reads reach, exceed or rounds, each with an optional :N that sets target (reach,
 // exceed) or rounds.
 func (rs *Ruleset) setEnd(v string) error {
-	const valid = "reach, exceed, rounds (also reach:N, exceed:N, rounds:N"
-	kind, num, hasNum := strings.Cut(v, ":")
-	if kind != "reach" && kind != "exceed" && kind != "rounds" {
-		return valueError("end", v, valid+")")
+	word, num, hasNum := strings.Cut(v, ":")
+	k, ok := ends.find(word)
+	if !ok {
+		return valueError(ends.key, v, endValid(""))
 	}
+	kind := End(k)
 	if hasNum {
 		n, err := strconv.Atoi(num)
 		if err != nil || n < 1 || n > maxInt {
-			return valueError("end", v, valid+" with N > 0)")
+			return valueError(ends.key, v, endValid(" with N > 0"))
 		}
-		if kind == "rounds" {
+		if kind == EndRounds {
 			rs.Rounds = n
 		} else {
 			rs.Target = n

@@ -1,6 +1,7 @@
 package rulesets
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unsafe"
@@ -97,8 +98,9 @@ func (c Choice) Check() error {
 // Resolver gives each game the ruleset that applies to it (CLI.md "Which rules apply"): the
 // choice's ruleset, else the one the transcript's game line names (a built-in: a file named
 // by a transcript is never read); then the transcript's option lines, then the choice's
-// options. Games with the same rules share one Ruleset. A Resolver is not safe for
-// concurrent use: give each goroutine its own.
+// options. Games with the same rules share one Ruleset. The zero Resolver is NewResolver of
+// the zero Choice (the transcripts' own rules). A Resolver is not safe for concurrent use:
+// give each goroutine its own.
 type Resolver struct {
 	choice Choice
 	cache  map[string]*Ruleset
@@ -115,13 +117,16 @@ type Resolver struct {
 
 // NewResolver returns a Resolver for c (the zero Choice: the transcripts' own rules).
 func NewResolver(c Choice) *Resolver {
-	return &Resolver{choice: c, cache: map[string]*Ruleset{}}
+	return &Resolver{choice: c}
 }
 
 // Resolve returns the ruleset that applies to g. Errors in the transcript are a
 // parse.ErrorList with positions; an option of the choice that this game's ruleset refuses is
-// a plain error.
+// a plain error, and so is a nil game.
 func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
+	if g == nil {
+		return nil, errors.New("no game to resolve the rules of")
+	}
 	name, namePos := r.choice.Ruleset, parse.Pos{}
 	if name == "" {
 		name, namePos = g.Ruleset, g.RulesetPos
@@ -172,10 +177,7 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 	if err := rs.Apply(r.choice.Options); err != nil {
 		return nil, err
 	}
-	if len(r.cache) > 1024 {
-		clear(r.cache)
-	}
-	r.cache[string(r.kb)] = rs
+	r.store(rs)
 	r.remember(name, g.Options, rs)
 	return rs, nil
 }
@@ -225,7 +227,7 @@ func sameOptions(a, b []parse.KV) bool {
 // lines, or nil when it has no game line or they do not resolve (RULES §7 "The recorded play
 // is a fact": what a transcript leaves implicit follows these).
 func (r *Resolver) Own(g *parse.Game) *Ruleset {
-	if g.Ruleset == "" || !IsBuiltin(g.Ruleset) {
+	if g == nil || g.Ruleset == "" || !IsBuiltin(g.Ruleset) {
 		return nil
 	}
 	r.kb = appendKey(append(r.kb[:0], 2), g.Ruleset, g.Options)
@@ -240,8 +242,20 @@ func (r *Resolver) Own(g *parse.Game) *Ruleset {
 	if rs.Apply(g.Options) != nil {
 		return nil
 	}
-	r.cache[string(r.kb)] = rs
+	r.store(rs)
 	return rs
+}
+
+// store caches rs under the key in r.kb; the map is made on first use, so that the zero
+// Resolver works, and cleared when it grows past a bound.
+func (r *Resolver) store(rs *Ruleset) {
+	switch {
+	case r.cache == nil:
+		r.cache = make(map[string]*Ruleset)
+	case len(r.cache) > 1024:
+		clear(r.cache)
+	}
+	r.cache[string(r.kb)] = rs
 }
 
 // appendKey appends the cache key of a ruleset name and option lines to b.

@@ -125,3 +125,25 @@ func TestNewChoiceErrors(t *testing.T) {
 	_, err = rulesets.NewResolver(c).Resolve(oneGame(t, "game hearts\nplayers a b c d\n"))
 	assert.ErrorContains(t, err, `option "bag-penalty" belongs to the spades family`)
 }
+
+// The zero Resolver applies the transcripts' own rules, as NewResolver of the zero Choice
+// does, and a nil game is an error, not a panic.
+func TestZeroResolver(t *testing.T) {
+	var r rulesets.Resolver
+	g := oneGame(t, "game hearts\nplayers a b c d\noption moon=new\n")
+	rs, err := r.Resolve(g)
+	require.NoError(t, err)
+	assert.Equal(t, "hearts", rs.Name)
+	assert.Equal(t, "new", get(t, rs, "moon"))
+	again, err := r.Resolve(g)
+	require.NoError(t, err)
+	assert.Same(t, rs, again)
+
+	var own rulesets.Resolver
+	require.NotNil(t, own.Own(g))
+	assert.Equal(t, "new", get(t, own.Own(g), "moon"))
+
+	_, err = r.Resolve(nil)
+	require.Error(t, err)
+	assert.Nil(t, r.Own(nil))
+}

@@ -24,8 +24,9 @@
 // family and bad values are errors at file:line:col.
 //
 // The Ruleset struct is the one description of the keys: each field's tags give its key,
-// family, whether an option sets it and its valid values, and its type (OnOff, Range, Cards,
-// PassCycle, ByPlayers, CardValues, or a plain string or int) reads and writes its values. The
+// family, whether an option sets it and its valid values, and its type (a rule value such as
+// Moon or FirstLead, whose spellings are one table in words.go; OnOff, Range, Cards, PassCycle,
+// Revoke, ByPlayers, CardValues, or a plain string or int) reads and writes its values. The
 // file loader, Set, Get, Keys, OptionKeys, OptionValues and Marshal all work from a table read
 // from the struct once (params.go), so a parameter is added, or changed, in one place. The
 // loader hands each value node to its field itself, not through yaml.v3's Unmarshaler, so that
@@ -47,9 +48,9 @@ const (
 // The fields are the one description of the keys (see params.go): the yaml tag names the key
 // (omitempty: an optional key, left out when empty; otherwise a file without extends must give
 // it); rule lists its family (none: both) and "option" for a key Set accepts, "text" for free
-// text; valid spells the valid values for error messages (for a string, the words it takes);
-// range bounds an integer (LO..HI, LO.. for no upper bound). A field's type says how its value
-// is read and written. A field XByPlayers overrides X per player count, and setting X clears it.
+// text; valid spells the valid values for error messages (for a string, the words it takes;
+// a rule-value type such as Moon spells its own, words.go); range bounds an integer (LO..HI,
+// LO.. for no upper bound). A field's type says how its value is read and written. A field XByPlayers overrides X per player count, and setting X clears it.
 // The field order is the order Marshal writes the keys and the loader applies them.
 type Ruleset struct {
 	Name    string `yaml:"name" rule:"text" valid:"a string"`
@@ -69,9 +70,9 @@ type Ruleset struct {
 	PassCountByPlayers ByPlayers[int]       `yaml:"pass-count-by-players,omitempty" rule:"hearts"`
 	Pass               PassCycle            `yaml:"pass" rule:"hearts,option"` // cycle by round: left right across left2 right2 hold
 	PassByPlayers      ByPlayers[PassCycle] `yaml:"pass-by-players,omitempty" rule:"hearts"`
-	NoPass             Cards                `yaml:"no-pass,omitempty" rule:"hearts"`                                       // cards that may never be passed
-	FirstLead          string               `yaml:"first-lead" rule:"hearts,option" valid:"lowest-club, any-club, eldest"` // Spades: unused, eldest leads
-	FirstLeadByPlayers ByPlayers[string]    `yaml:"first-lead-by-players,omitempty" rule:"hearts"`
+	NoPass             Cards                `yaml:"no-pass,omitempty" rule:"hearts"` // cards that may never be passed
+	FirstLead          FirstLead            `yaml:"first-lead" rule:"hearts,option"` // Spades: unused, eldest leads
+	FirstLeadByPlayers ByPlayers[FirstLead] `yaml:"first-lead-by-players,omitempty" rule:"hearts"`
 	FirstTrickBan      OnOff                `yaml:"first-trick-ban" rule:"hearts,option"`
 	HeartsBroken       OnOff                `yaml:"hearts-broken" rule:"hearts,option"`
 	QueenBreaksHearts  OnOff                `yaml:"queen-breaks-hearts" rule:"hearts,option"`
@@ -79,8 +80,8 @@ type Ruleset struct {
 	JDBonus            OnOff                `yaml:"jd-bonus" rule:"hearts,option"`                                                  // JD scores -10
 	TDBonus            OnOff                `yaml:"td-bonus" rule:"hearts,option"`                                                  // TD scores -10
 	NoTricksBonus      int                  `yaml:"no-tricks-bonus" rule:"hearts,option" valid:"a whole number N >= 0" range:"0.."` // subtracted from a player who won no trick
-	Moon               string               `yaml:"moon" rule:"hearts,option" valid:"none, old, new, choice"`
-	Revoke             string               `yaml:"revoke" rule:"hearts,option" valid:"fixed:N, all, none"` // see setRevoke
+	Moon               Moon                 `yaml:"moon" rule:"hearts,option"`
+	Revoke             Revoke               `yaml:"revoke" rule:"hearts,option"`
 	ExactReset         int                  `yaml:"exact-reset" rule:"hearts,option" valid:"0 (off) or a whole number N > 0" range:"0.."`
 
 	// Spades (RULES §6).
@@ -90,19 +91,19 @@ type Ruleset struct {
 	DoubleNil      OnOff  `yaml:"double-nil" rule:"spades,option"` // on in both built-ins, so teams=on has it by default; no effect without teams
 	FailedNilHelps OnOff  `yaml:"failed-nil-helps" rule:"spades,option"`
 	Blind          OnOff  `yaml:"blind" rule:"spades,option"`
-	BDN            string `yaml:"bdn" rule:"spades,option" valid:"800, win"`
+	BDN            BDN    `yaml:"bdn" rule:"spades,option"`
 	BagPenalty     OnOff  `yaml:"bag-penalty" rule:"spades,option"`
 	BagCap         int    `yaml:"bag-cap" rule:"spades,option" valid:"0 (no cap) or a whole number N > 0" range:"0.."`
-	Under          string `yaml:"under" rule:"spades,option" valid:"zero, diff, bid"`
+	Under          Under  `yaml:"under" rule:"spades,option"`
 	Quicksand      OnOff  `yaml:"quicksand" rule:"spades,option"`
 	SpadesBroken   OnOff  `yaml:"spades-broken" rule:"spades,option"`
-	Jokers         string `yaml:"jokers" rule:"spades,option" valid:"none, high, fool"`
+	Jokers         Jokers `yaml:"jokers" rule:"spades,option"`
 	JokersReplace  OnOff  `yaml:"jokers-replace" rule:"spades,option"`
 
 	// End of game. Spades ends at the target only (RULES §6), so end and rounds are hearts keys.
-	End    string `yaml:"end" rule:"hearts,option" valid:"reach, exceed, rounds (also reach:N, exceed:N, rounds:N)"` // see setEnd
-	Target int    `yaml:"target" rule:"option" valid:"a whole number N > 0" range:"1.."`
-	Rounds int    `yaml:"rounds" rule:"hearts,option" valid:"0 (three rounds per player) or a whole number N > 0" range:"0.."` // 0 = three rounds per player
+	End    End `yaml:"end" rule:"hearts,option"` // see setEnd
+	Target int `yaml:"target" rule:"option" valid:"a whole number N > 0" range:"1.."`
+	Rounds int `yaml:"rounds" rule:"hearts,option" valid:"0 (three rounds per player) or a whole number N > 0" range:"0.."` // 0 = three rounds per player
 }
 
 // Range is an inclusive range of player counts.
@@ -141,25 +142,4 @@ func ParseOnOff(s string) (bool, bool) {
 		return false, true
 	}
 	return false, false
-}
-
-// PassOffset returns how many seats clockwise (left) a pass direction sends cards at a table
-// of n seats: left 1, right n-1, across n/2, left2 2, right2 n-2, hold 0. ok is false for a
-// direction that does not exist at that table (across with an odd count, an unknown word).
-func PassOffset(dir string, n int) (int, bool) {
-	switch dir {
-	case "hold", "none":
-		return 0, true
-	case "left":
-		return 1 % n, n > 1
-	case "right":
-		return (n - 1) % n, n > 1
-	case "across":
-		return n / 2, n%2 == 0 && n > 1
-	case "left2":
-		return 2 % n, n > 2
-	case "right2":
-		return (n - 2 + n) % n, n > 2
-	}
-	return 0, false
 }

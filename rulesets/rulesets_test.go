@@ -80,30 +80,30 @@ func TestBuiltinParameters(t *testing.T) {
 	}
 
 	rk := get("rickety-kate")
-	assert.Equal(t, "fixed:13", rk.Revoke)
-	assert.Equal(t, "old", rk.Moon)
-	assert.Equal(t, "reach", rk.End)
+	assert.Equal(t, Revoke{RevokeFixed, 13}, rk.Revoke)
+	assert.Equal(t, MoonOld, rk.Moon)
+	assert.Equal(t, EndReach, rk.End)
 	assert.True(t, bool(rk.FirstTrickBan))
 
 	rk36 := get("rickety-kate-36")
-	assert.Equal(t, "choice", rk36.Moon)
-	assert.Equal(t, "exceed", rk36.End)
+	assert.Equal(t, MoonChoice, rk36.Moon)
+	assert.Equal(t, EndExceed, rk36.End)
 	assert.Equal(t, ByPlayers[int]{5: 2, 6: 2}, rk36.PassCountByPlayers)
 
 	bm := get("black-maria")
-	assert.Equal(t, "rounds", bm.End)
+	assert.Equal(t, EndRounds, bm.End)
 	assert.Zero(t, bm.Rounds)
 	assert.Equal(t, 9, bm.RoundsFor(3))
 	assert.Equal(t, 12, bm.RoundsFor(4))
-	assert.Equal(t, "all", bm.Revoke)
-	assert.Equal(t, "none", bm.Moon)
+	assert.Equal(t, Revoke{Kind: RevokeAll}, bm.Revoke)
+	assert.Equal(t, MoonNone, bm.Moon)
 	assert.False(t, bool(bm.FirstTrickBan))
-	assert.Equal(t, PassCycle{"right"}, bm.Pass)
+	assert.Equal(t, PassCycle{PassRight}, bm.Pass)
 
 	dl := get("dirty-lady")
 	assert.Equal(t, Cards{card(t, "QS")}, dl.NoPass)
-	assert.Equal(t, "new", dl.Moon)
-	assert.Equal(t, PassCycle{"left"}, dl.Pass)
+	assert.Equal(t, MoonNew, dl.Moon)
+	assert.Equal(t, PassCycle{PassLeft}, dl.Pass)
 	for c, v := range map[string]int{"AH": 5, "KH": 4, "QH": 3, "JH": 2, "TH": 1, "2H": 1, "QS": 13, "KS": 0, "JD": 0} {
 		assert.Equal(t, v, dl.CardValue(card(t, c)), "dirty-lady %s", c)
 	}
@@ -126,20 +126,20 @@ func TestBuiltinParameters(t *testing.T) {
 
 	cx := get("cancellation")
 	assert.Equal(t, Cards{card(t, "2C"), card(t, "2D"), card(t, "2C"), card(t, "2D"), card(t, "3C"), card(t, "3D")}, cx.RemovalOrder)
-	assert.Equal(t, PassCycle{"hold"}, cx.Pass)
-	assert.Equal(t, "fixed:13", cx.Revoke)
+	assert.Equal(t, PassCycle{PassHold}, cx.Pass)
+	assert.Equal(t, Revoke{RevokeFixed, 13}, cx.Revoke)
 
 	sp := get("spades")
 	assert.Equal(t, Spades, sp.Family)
 	assert.Equal(t, Ruleset{
 		Name: "spades", Summary: sp.Summary, Family: Spades, Players: Range{3, 6}, Decks: 1,
-		Nil: true, NilFail: 0, DoubleNil: true, BDN: "800", Under: "zero", Jokers: "none", Target: 500,
+		Nil: true, NilFail: 0, DoubleNil: true, BDN: BDN800, Under: UnderZero, Jokers: JokersNone, Target: 500,
 	}, *sp)
 	pp := get("spades-partnership")
 	assert.Equal(t, Ruleset{
 		Name: "spades-partnership", Summary: pp.Summary, Family: Spades, Players: Range{4, 4}, Decks: 1,
-		Teams: true, Nil: true, NilFail: -100, DoubleNil: true, Blind: true, BDN: "800", BagPenalty: true,
-		Under: "bid", SpadesBroken: true, Jokers: "none", Target: 500,
+		Teams: true, Nil: true, NilFail: -100, DoubleNil: true, Blind: true, BDN: BDN800, BagPenalty: true,
+		Under: UnderBid, SpadesBroken: true, Jokers: JokersNone, Target: 500,
 	}, *pp)
 }
 
@@ -153,7 +153,7 @@ func TestBuiltinIsFreshCopy(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 13, b.Values["QS"])
 	assert.Equal(t, Cards{card(t, "2D")}, b.Removed[3])
-	assert.Equal(t, PassCycle{"left", "right", "across", "hold"}, b.Pass)
+	assert.Equal(t, PassCycle{PassLeft, PassRight, PassAcross, PassHold}, b.Pass)
 	assert.NotNil(t, b.PassByPlayers)
 }
 
@@ -167,13 +167,13 @@ func TestClone(t *testing.T) {
 			c.Removed[k][0] = card(t, "AS")
 		}
 		for k := range c.PassByPlayers {
-			c.PassByPlayers[k][0] = "right2"
+			c.PassByPlayers[k][0] = PassRight2
 		}
 		for k := range c.Values {
 			c.Values[k] = 77
 		}
 		if len(c.Pass) > 0 {
-			c.Pass[0] = "right2"
+			c.Pass[0] = PassRight2
 		}
 		if len(c.RemovalOrder) > 0 {
 			c.RemovalOrder[0] = card(t, "AS")
@@ -257,9 +257,9 @@ func TestTable(t *testing.T) {
 		assert.Equal(t, c.deck, tb.Deck.Len()+tb.Deck2.Len(), "%s %dp deck", c.name, c.n)
 		assert.Equal(t, c.hand, tb.HandSize, "%s %dp hand", c.name, c.n)
 		assert.Equal(t, c.T, tb.T, "%s %dp T", c.name, c.n)
-		assert.Equal(t, c.lead, tb.FirstLead, "%s %dp first lead", c.name, c.n)
+		assert.Equal(t, c.lead, tb.FirstLead.String(), "%s %dp first lead", c.name, c.n)
 		assert.Equal(t, c.passCount, tb.PassCount, "%s %dp pass count", c.name, c.n)
-		assert.Equal(t, c.pass, strings.Join(tb.Pass, ","), "%s %dp pass", c.name, c.n)
+		assert.Equal(t, c.pass, PassCycle(tb.Pass).scalarText(), "%s %dp pass", c.name, c.n)
 		if c.name == "spades" {
 			assert.Equal(t, parse.Spades, tb.Trump)
 		} else if rs.Family == Hearts {
@@ -326,7 +326,7 @@ func TestTableDetails(t *testing.T) {
 	assert.Error(t, err)
 	tb, err = hearts.TiebreakTable(2)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"hold"}, tb.Pass)
+	assert.Equal(t, []PassDirection{PassHold}, tb.Pass)
 	assert.Same(t, hearts, tb.RS)
 	require.NoError(t, hearts.Set("pass", "across"))
 	assert.ErrorContains(t, hearts.CheckPlayers(5), "across")
@@ -503,16 +503,16 @@ func TestSetOptions(t *testing.T) {
 func TestSetValues(t *testing.T) {
 	rs, _ := Builtin("hearts")
 	require.NoError(t, rs.Set("pass", "none"))
-	assert.Equal(t, PassCycle{"hold"}, rs.Pass)
+	assert.Equal(t, PassCycle{PassHold}, rs.Pass)
 	assert.Nil(t, rs.PassByPlayers, "pass clears pass-by-players")
 	require.NoError(t, rs.Set("pass", "left, right ,hold"))
-	assert.Equal(t, PassCycle{"left", "right", "hold"}, rs.Pass)
+	assert.Equal(t, PassCycle{PassLeft, PassRight, PassHold}, rs.Pass)
 
 	rk, _ := Builtin("rickety-kate")
 	require.NoError(t, rk.Set("first-lead", "any-club"))
 	assert.Nil(t, rk.FirstLeadByPlayers, "first-lead clears first-lead-by-players")
 	tb, _ := rk.Table(5)
-	assert.Equal(t, "any-club", tb.FirstLead)
+	assert.Equal(t, FirstLeadAnyClub, tb.FirstLead)
 
 	r36, _ := Builtin("rickety-kate-36")
 	require.NoError(t, r36.Set("pass-count", "3"))
@@ -521,17 +521,18 @@ func TestSetValues(t *testing.T) {
 	assert.Equal(t, 3, tb.PassCount)
 
 	require.NoError(t, r36.Set("end", "reach:60"))
-	assert.Equal(t, "reach", r36.End)
+	assert.Equal(t, EndReach, r36.End)
 	assert.Equal(t, 60, r36.Target)
 	require.NoError(t, r36.Set("end", "rounds:5"))
-	assert.Equal(t, "rounds", r36.End)
+	assert.Equal(t, EndRounds, r36.End)
 	assert.Equal(t, 5, r36.Rounds)
 	assert.Equal(t, 5, r36.RoundsFor(4))
 
 	require.NoError(t, r36.Set("revoke", "fixed:07"))
-	assert.Equal(t, "fixed:7", r36.Revoke)
+	assert.Equal(t, Revoke{RevokeFixed, 7}, r36.Revoke)
+	assert.Equal(t, "fixed:7", r36.Revoke.String())
 	kind, n := r36.RevokePenalty()
-	assert.Equal(t, "fixed", kind)
+	assert.Equal(t, RevokeFixed, kind)
 	assert.Equal(t, 7, n)
 
 	require.NoError(t, r36.Set("first-trick-ban", "off"))
@@ -659,10 +660,10 @@ first-trick-ban: off
 	want, _ := Builtin("hearts")
 	want.Name = "house"
 	want.Summary = rs.Summary
-	want.Pass = []string{"left", "hold"}
-	want.PassByPlayers = ByPlayers[PassCycle]{5: {"left", "right", "hold"}} // given with pass: kept
+	want.Pass = PassCycle{PassLeft, PassHold}
+	want.PassByPlayers = ByPlayers[PassCycle]{5: {PassLeft, PassRight, PassHold}} // given with pass: kept
 	want.Values = map[string]int{"H": 1, "QS": 13, "TD": -10}
-	want.Moon = "new"
+	want.Moon = MoonNew
 	want.Target = 50
 	want.FirstTrickBan = false
 	assert.Equal(t, want, rs)
@@ -681,16 +682,16 @@ first-trick-ban: off
 	require.NoError(t, err)
 	assert.Equal(t, "short", rs2.Name)
 	assert.Equal(t, "a short game", rs2.Summary)
-	assert.Equal(t, "rounds", rs2.End)
+	assert.Equal(t, EndRounds, rs2.End)
 	assert.Equal(t, 2, rs2.Rounds)
-	assert.Equal(t, "new", rs2.Moon)
+	assert.Equal(t, MoonNew, rs2.Moon)
 	assert.Empty(t, rs2.Extends)
 
 	// Spades file.
 	sp := writeFile(t, dir, "sp.yaml", "extends: spades\njokers: high\nnil-fail: -100\nteams: off\n")
 	rs3, err := Load(sp)
 	require.NoError(t, err)
-	assert.Equal(t, "high", rs3.Jokers)
+	assert.Equal(t, JokersHigh, rs3.Jokers)
 	assert.Equal(t, -100, rs3.NilFail)
 	assert.NoError(t, rs3.CheckPlayers(3))
 
@@ -817,7 +818,7 @@ func TestFirstLeadByCountHasBase(t *testing.T) {
 	for _, name := range Names() {
 		rs, _ := Builtin(name)
 		if len(rs.FirstLeadByPlayers) > 0 {
-			assert.Equal(t, "lowest-club", rs.FirstLead, name)
+			assert.Equal(t, FirstLeadLowestClub, rs.FirstLead, name)
 			_, has2 := rs.FirstLeadByPlayers[2]
 			assert.False(t, has2, name)
 		}

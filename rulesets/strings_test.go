@@ -26,12 +26,12 @@ func TestRulesetKeepsNoStringOfAGame(t *testing.T) {
 	r := rulesets.NewResolver(rulesets.Choice{})
 	first, err := r.Resolve(game(textOf(text[:6]), textOf(text[12:])))
 	require.NoError(t, err)
-	require.Equal(t, "new", first.Moon)
+	require.Equal(t, rulesets.MoonNew, first.Moon)
 	copy(text[12:], "old") // the text read over
-	require.Equal(t, "new", first.Moon, "the ruleset keeps its value")
+	require.Equal(t, rulesets.MoonNew, first.Moon, "the ruleset keeps its value")
 	second, err := r.Resolve(game("hearts", "old"))
 	require.NoError(t, err)
-	require.Equal(t, "old", second.Moon, "the next game's own rules, not the last's")
+	require.Equal(t, rulesets.MoonOld, second.Moon, "the next game's own rules, not the last's")
 
 	rs, err := rulesets.Builtin("hearts")
 	require.NoError(t, err)
@@ -39,5 +39,5 @@ func TestRulesetKeepsNoStringOfAGame(t *testing.T) {
 	value := []byte("choice")
 	require.NoError(t, rs.Set("moon", textOf(value)))
 	copy(value, "xxxxxx")
-	require.Equal(t, "choice", rs.Moon, "Set keeps a copy")
+	require.Equal(t, rulesets.MoonChoice, rs.Moon, "Set keeps no part of the text")
 }

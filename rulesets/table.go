@@ -2,8 +2,6 @@ package rulesets
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
 )
@@ -18,8 +16,8 @@ type Table struct {
 	HandSize int
 
 	PassCount int
-	Pass      []string // cycle by normal round
-	FirstLead string   // lowest-club | any-club | eldest
+	Pass      []PassDirection // cycle by normal round
+	FirstLead FirstLead
 
 	Value   [parse.NumCards]int // points of each card (0 for cards not in play too)
 	Penalty parse.CardSet       // cards of positive value in play (either copy)
@@ -64,10 +62,10 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 		t.Pass = v
 	}
 	if len(t.Pass) == 0 {
-		t.Pass = []string{"hold"}
+		t.Pass = []PassDirection{PassHold}
 	}
 	for _, d := range t.Pass {
-		if _, ok := PassOffset(d, n); !ok {
+		if _, ok := d.Offset(n); !ok {
 			return nil, fmt.Errorf("pass direction %q does not exist with %d players", d, n)
 		}
 	}
@@ -76,7 +74,7 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 		t.FirstLead = v
 	}
 	if rs.Family == Spades {
-		t.FirstLead = "eldest" // RULES §6: eldest leads trick 1
+		t.FirstLead = FirstLeadEldest // RULES §6: eldest leads trick 1
 	}
 
 	for c := parse.Card(0); c < parse.NumCards; c++ {
@@ -150,7 +148,7 @@ func (t *Table) WithDeckOf(o *Table) *Table {
 // [hold], PassCount 0), so a pass cycle that does not exist at n seats is no error.
 func (rs *Ruleset) TiebreakTable(n int) (*Table, error) {
 	c := *rs
-	c.Pass, c.PassByPlayers = []string{"hold"}, nil
+	c.Pass, c.PassByPlayers = PassCycle{PassHold}, nil
 	c.PassCount, c.PassCountByPlayers = 0, nil
 	t, err := c.Table(n)
 	if err != nil {
@@ -181,14 +179,9 @@ func (rs *Ruleset) CardValue(c parse.Card) int {
 	return 0
 }
 
-// RevokePenalty splits Revoke into its kind ("fixed", "all", "none") and N for fixed:N.
-func (rs *Ruleset) RevokePenalty() (kind string, n int) {
-	if strings.HasPrefix(rs.Revoke, "fixed:") {
-		n, _ = strconv.Atoi(strings.TrimPrefix(rs.Revoke, "fixed:"))
-		return "fixed", n
-	}
-	return rs.Revoke, 0
-}
+// RevokePenalty returns the revoke penalty's kind and, for RevokeFixed, the points N each
+// revoke adds (0 for the other kinds).
+func (rs *Ruleset) RevokePenalty() (kind RevokeKind, n int) { return rs.Revoke.Kind, rs.Revoke.N }
 
 // RoundsFor is the length of an end=rounds game with n players.
 func (rs *Ruleset) RoundsFor(n int) int {

@@ -2,7 +2,7 @@ package rulesets
 
 import (
 	"fmt"
-	"slices"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -178,15 +178,20 @@ func isListSep(r rune) bool { return r == ',' || r == ' ' || r == '\t' }
 
 // PassCycle is the pass direction of each round in turn (hold: no pass); an option and a
 // scalar in a file separate the directions by commas or spaces, and none is hold.
-type PassCycle []string
+type PassCycle []PassDirection
 
-var passDirs = []string{"left", "right", "across", "left2", "right2", "hold", "none"}
-
-const passValues = "left, right, across, left2, right2, hold, none, or a comma-separated cycle of them"
+// passValues spells the values of a pass cycle for error messages.
+var passValues = passDirections.valid() + ", or a comma-separated cycle of them"
 
 func (PassCycle) validValues() string { return passValues }
 
-func (pc PassCycle) scalarText() string { return strings.Join(pc, ",") }
+func (pc PassCycle) scalarText() string {
+	ws := make([]string, len(pc))
+	for i, d := range pc {
+		ws[i] = d.String()
+	}
+	return strings.Join(ws, ",")
+}
 
 func (pc *PassCycle) setScalar(p *param, s string) error {
 	fields := strings.FieldsFunc(s, isListSep)
@@ -195,16 +200,14 @@ func (pc *PassCycle) setScalar(p *param, s string) error {
 	}
 	out := make(PassCycle, len(fields))
 	for i, f := range fields {
-		if !slices.Contains(passDirs, f) {
-			if d := parse.Suggest(f, passDirs); d != "" {
+		d, ok := passDirections.find(f)
+		if !ok {
+			if d := parse.Suggest(f, passDirections.spellings()); d != "" {
 				return fmt.Errorf("%v; did you mean %s for %s?", valueError(p.key, s, passValues), d, f)
 			}
 			return valueError(p.key, s, passValues)
 		}
-		if f == "none" {
-			f = "hold"
-		}
-		out[i] = f
+		out[i] = PassDirection(d)
 	}
 	*pc = out
 	return nil
@@ -239,11 +242,17 @@ func (pc *PassCycle) decode(p *param, n *yaml.Node) error {
 	return nodeErr(n, p.key+": want a direction or a list of directions")
 }
 
-func (pc PassCycle) encode() *yaml.Node { return flowSeq(pc) }
+func (pc PassCycle) encode() *yaml.Node {
+	n := flowSeq(nil)
+	for _, d := range pc {
+		n.Content = append(n.Content, strNode(d.String()))
+	}
+	return n
+}
 
 // ByPlayers overrides a parameter for some player counts: in a file a mapping from counts
 // to values, e.g. {3: [left, right, hold], 5: ...}. A value reads as the field it overrides
-// (the param's base): an int or a string within the base's valid values, or a value type.
+// (the param's base): an int within the base's range, a rule value, or a value type.
 type ByPlayers[T any] map[int]T
 
 func (m *ByPlayers[T]) decode(p *param, n *yaml.Node) error {
@@ -286,10 +295,10 @@ func (m ByPlayers[T]) encode() *yaml.Node {
 		switch x := any(&x).(type) {
 		case *int:
 			v = intNode(*x)
-		case *string:
-			v = strNode(*x)
 		case encoder:
 			v = x.encode()
+		case fmt.Stringer:
+			v = strNode(x.String())
 		}
 		n.Content = append(n.Content, intNode(c), v)
 	}
@@ -306,14 +315,15 @@ func (p *param) decodeElem(dst any, n *yaml.Node) error {
 		}
 		*d = x
 		return err
-	case *string:
-		if n.Kind != yaml.ScalarNode || !slices.Contains(p.base.words, n.Value) {
-			return nodeErr(n, valueError(p.key, n.Value, p.base.valid).Error())
-		}
-		*d = n.Value
-		return nil
 	case nodeValue:
 		return d.decode(p, n)
+	case enumValue: // a rule value (nodeValues such as PassCycle are made of several)
+		x, ok := d.enum().find(n.Value)
+		if n.Kind != yaml.ScalarNode || !ok {
+			return nodeErr(n, valueError(p.key, n.Value, p.base.valid).Error())
+		}
+		reflect.ValueOf(d).Elem().SetUint(uint64(x))
+		return nil
 	}
 	panic(fmt.Sprintf("rulesets: no decoder for %T", dst))
 }

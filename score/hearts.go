@@ -16,7 +16,7 @@ func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
 	h.r, h.rs, h.n = r, s.rs, len(r.Seats)
 	h.tally(s.sc.valuesOf(r.Table))
 	h.kind, h.fixed = s.kind, s.fixed
-	h.allVoid = h.kind == "all" && len(r.Revokers) > 0
+	h.allVoid = h.kind == rulesets.RevokeAll && len(r.Revokers) > 0
 	h.findShooter()
 
 	m := validate.MaxSeats
@@ -39,9 +39,9 @@ type heartsCalc struct {
 	card  [validate.MaxSeats]int // card points won
 	pen   [validate.MaxSeats]int // penalty cards won
 	bonus [validate.MaxSeats]int // the negative values won (bonus cards)
-	// Revoke penalty: kind "fixed" (fixed points per revoke) or "all"; allVoid when a revoke
-	// under "all" voids the round.
-	kind    string
+	// Revoke penalty: kind fixed (fixed points per revoke) or all; allVoid when a revoke
+	// under all voids the round.
+	kind    rulesets.RevokeKind
 	fixed   int
 	allVoid bool
 	shooter int // local seat of the moon shooter, -1 when none
@@ -115,7 +115,7 @@ next:
 // counted twice (a duplicate written in the transcript) neither make nor break a moon.
 func (h *heartsCalc) findShooter() {
 	h.shooter = -1
-	if h.rs.Moon != "none" && h.rs.Moon != "" && !h.allVoid {
+	if h.rs.Moon != rulesets.MoonNone && h.rs.Moon != rulesets.MoonUnset && !h.allVoid {
 		h.shooter = Shooter(h.r.Table, h.r.Won[:h.n])
 	}
 }
@@ -135,24 +135,24 @@ func Shooter(t *rulesets.Table, won []validate.Hand) int {
 	return shooter
 }
 
-// apply computes every seat's points into local under a moon scoring ("old", "new", or ""
+// apply computes every seat's points into local under a moon scoring (old, new, or unset
 // without a moon): the moon, then revoke penalties, then the no-tricks bonus.
-func (h *heartsCalc) apply(local []int, scoring string) {
+func (h *heartsCalc) apply(local []int, scoring rulesets.Moon) {
 	r, t, n := h.r, h.r.Table, h.n
 	copyInts(local, h.card[:n])
 	if h.shooter >= 0 {
 		for l := 0; l < n; l++ {
 			switch {
-			case l == h.shooter && scoring == "old":
+			case l == h.shooter && scoring == rulesets.MoonOld:
 				local[l] = h.bonus[l]
 			case l == h.shooter:
 				local[l] = h.bonus[l] - t.T
-			case scoring == "old":
+			case scoring == rulesets.MoonOld:
 				local[l] = h.card[l] + t.T
 			}
 		}
 	}
-	if h.kind == "fixed" {
+	if h.kind == rulesets.RevokeFixed {
 		for _, l := range r.Revokers {
 			local[l] += h.fixed
 		}
@@ -176,36 +176,46 @@ func (h *heartsCalc) apply(local []int, scoring string) {
 // computes the points into local.
 func (h *heartsCalc) moon(s *game, out *RoundResult, local []int) {
 	if h.shooter < 0 {
-		h.apply(local, "")
+		h.apply(local, rulesets.MoonUnset)
 		return
 	}
 	r, rs := h.r, h.rs
 	m := &s.rb.moon
 	*m = Moon{Player: s.rp.Players[r.Seats[h.shooter]], Choice: "auto"}
+	scoring := rs.Moon
 	switch {
-	case rs.Moon == "choice" && r.MoonSeat == h.shooter:
-		m.Scoring, m.Choice = r.MoonScoring, "recorded"
-	case rs.Moon == "choice":
-		m.Scoring = s.autoMoon(r, h.shooter, local, h.apply)
-	default:
-		m.Scoring = rs.Moon
+	case rs.Moon == rulesets.MoonChoice && r.MoonSeat == h.shooter:
+		scoring, m.Choice = recordedMoon(r.MoonScoring), "recorded"
+	case rs.Moon == rulesets.MoonChoice:
+		scoring = s.autoMoon(r, h.shooter, local, h.apply)
 	}
+	m.Scoring = scoring.String()
 	out.Moon = m
-	h.apply(local, m.Scoring)
+	h.apply(local, scoring)
 	out.Notes = append(out.Notes, fmt.Sprintf("moon: %s (%s)", m.Player, m.Scoring))
+}
+
+// recordedMoon reads a moon line's choice, old or new (as parse reads them; anything else
+// scores as new, as it did when the spelling was compared).
+func recordedMoon(s string) rulesets.Moon {
+	var m rulesets.Moon
+	if m.UnmarshalText([]byte(s)) != nil || m != rulesets.MoonOld {
+		return rulesets.MoonNew
+	}
+	return m
 }
 
 // notes: a moon line that does not apply, and the revoke penalties.
 func (h *heartsCalc) notes(players []string, out *RoundResult) {
 	r := h.r
-	if r.MoonSeat >= 0 && (r.MoonSeat != h.shooter || h.rs.Moon != "choice") {
+	if r.MoonSeat >= 0 && (r.MoonSeat != h.shooter || h.rs.Moon != rulesets.MoonChoice) {
 		why := "the ruleset does not let the shooter choose"
 		if r.MoonSeat != h.shooter {
 			why = "they did not shoot the moon"
 		}
 		out.Notes = append(out.Notes, fmt.Sprintf("moon line for %s ignored: %s", players[r.Seats[r.MoonSeat]], why))
 	}
-	if h.kind == "fixed" {
+	if h.kind == rulesets.RevokeFixed {
 		for _, l := range r.Revokers {
 			out.Notes = append(out.Notes, fmt.Sprintf("revoke: %s +%d", players[r.Seats[l]], h.fixed))
 		}
@@ -246,11 +256,11 @@ func (h *heartsCalc) figures(s *game, players []string, out *RoundResult) {
 
 // autoMoon decides an unrecorded moon choice (RULES §4.2, §7): old, unless under old the
 // game would end with the shooter not the single lowest total; then new.
-func (s *game) autoMoon(r *validate.PlayedRound, shooter int, local []int, apply func([]int, string)) string {
+func (s *game) autoMoon(r *validate.PlayedRound, shooter int, local []int, apply func([]int, rulesets.Moon)) rulesets.Moon {
 	if r.Tiebreak {
-		return "old"
+		return rulesets.MoonOld
 	}
-	apply(local, "old")
+	apply(local, rulesets.MoonOld)
 	var buf [validate.MaxSeats]int
 	totals := append(buf[:0:min(len(s.totals), len(buf))], s.totals...)
 	for l := range r.Seats {
@@ -260,7 +270,7 @@ func (s *game) autoMoon(r *validate.PlayedRound, shooter int, local []int, apply
 	over, best := s.endState(totals, s.normal+1)
 	me := s.unitOf[r.Seats[shooter]]
 	if over && !(len(best) == 1 && best[0] == me) {
-		return "new"
+		return rulesets.MoonNew
 	}
-	return "old"
+	return rulesets.MoonOld
 }

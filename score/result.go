@@ -7,7 +7,7 @@
 // The scorer reports four rule codes of its own beside the checker's violations:
 // BlindNotAllowed, AfterGameEnd, ScoreMismatch and BadTiebreak need the scores, so `tricks
 // validate` runs the scorer too. A Scorer scores a game round by round for a program that decides what comes
-// next from how the game stands (the game generator, package validate/simulate).
+// next from how the game stands (the game generator, package score/simulate).
 package score
 
 import (

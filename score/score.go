@@ -48,7 +48,7 @@ type game struct {
 
 	sc *Scorer // where the round blocks come from
 	// the revoke penalty of the ruleset (RevokePenalty), read once per game
-	kind  string
+	kind  rulesets.RevokeKind
 	fixed int
 	// lowBuf holds what endState and lowest return; tiedBuf holds tied
 	lowBuf, tiedBuf [validate.MaxSeats]int
@@ -479,7 +479,7 @@ func (s *game) reset(out *RoundResult) {
 // bit u for unit u.
 func (s *game) exactReset(totals []int) (reset uint32) {
 	rs := s.rs
-	if rs.ExactReset == 0 || rs.End == "rounds" {
+	if rs.ExactReset == 0 || rs.End == rulesets.EndRounds {
 		return 0
 	}
 	for u, t := range totals {
@@ -512,9 +512,9 @@ func (s *game) endState(totals []int, normal int) (bool, []int) {
 	}
 	over := false
 	switch rs.End {
-	case "rounds":
+	case rulesets.EndRounds:
 		over = normal >= rs.RoundsFor(len(s.rp.Players))
-	case "exceed":
+	case rulesets.EndExceed:
 		for _, t := range totals {
 			over = over || t > rs.Target
 		}

@@ -58,7 +58,7 @@ func (s *game) fromTotals(totals []parse.Count, pts []int) {
 // that do. It reports whether it found a reading, with pts changed.
 func (s *game) resetReading(r *validate.PlayedRound, sc *sheetCheck, pts []int) bool {
 	rs := s.rs
-	if rs.ExactReset == 0 || rs.End == "rounds" {
+	if rs.ExactReset == 0 || rs.End == rulesets.EndRounds {
 		return false
 	}
 	var cand []int // units whose total may be a reset
@@ -312,7 +312,7 @@ func (sc *sheetCheck) fits(p, owner []int) bool {
 			pos[l]++
 		}
 	}
-	moon := sc.rs.Moon != "none" && sc.rs.Moon != ""
+	moon := sc.rs.Moon != rulesets.MoonNone && sc.rs.Moon != rulesets.MoonUnset
 	// No moon: each player's counted cards are what their points leave.
 	sum, ok := 0, true
 	shot := false
@@ -359,13 +359,13 @@ func (sc *sheetCheck) moonFits(p, spec []int, sh int) bool {
 			return false
 		}
 	}
-	way := func(scoring string) bool {
+	way := func(scoring rulesets.Moon) bool {
 		for l := range p {
 			want := bonus(l)
 			switch {
-			case l == sh && scoring == "new":
+			case l == sh && scoring == rulesets.MoonNew:
 				want -= T
-			case l != sh && scoring == "old":
+			case l != sh && scoring == rulesets.MoonOld:
 				want += T
 			}
 			if p[l] != want {
@@ -375,8 +375,8 @@ func (sc *sheetCheck) moonFits(p, spec []int, sh int) bool {
 		return true
 	}
 	switch sc.rs.Moon {
-	case "choice":
-		return way("old") || way("new")
+	case rulesets.MoonChoice:
+		return way(rulesets.MoonOld) || way(rulesets.MoonNew)
 	default:
 		return way(sc.rs.Moon)
 	}
@@ -427,11 +427,11 @@ func (sc *sheetCheck) sums(n int) []int {
 			set[T+b-k*sc.rs.NoTricksBonus] = true
 		}
 		switch sc.rs.Moon {
-		case "old":
+		case rulesets.MoonOld:
 			set[(n-1)*T+b] = true
-		case "new":
+		case rulesets.MoonNew:
 			set[b-T] = true
-		case "choice":
+		case rulesets.MoonChoice:
 			set[(n-1)*T+b], set[b-T] = true, true
 		}
 	}
@@ -468,11 +468,11 @@ func (sc *sheetCheck) why(p []int) string {
 		ways[0] += fmt.Sprintf(", less %d for each player who took no trick", sc.rs.NoTricksBonus)
 	}
 	switch sc.rs.Moon {
-	case "old":
+	case rulesets.MoonOld:
 		ways = append(ways, fmt.Sprintf("or a moon: 0 and %d to each other player", T))
-	case "new":
+	case rulesets.MoonNew:
 		ways = append(ways, fmt.Sprintf("or a moon: %d to the shooter, 0 to the others", -T))
-	case "choice":
+	case rulesets.MoonChoice:
 		ways = append(ways, fmt.Sprintf("or a moon: 0 and %d to each other player, or %d to the shooter", T, -T))
 	}
 	return fmt.Sprintf("the points add up to %d; %s", sum, strings.Join(ways, ", "))

@@ -10,8 +10,8 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
 )
 
 // sheetConfigs are the tables the sheet tests simulate: every Hearts-family ruleset, with

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
 )
 
@@ -130,9 +131,9 @@ func (sp *spadesCalc) contract(u, c, k int, blind bool) {
 		sp.pts[u] -= 10 * (c - k)
 	default:
 		switch rs.Under {
-		case "diff":
+		case rulesets.UnderDiff:
 			sp.pts[u] -= 10 * (c - k)
-		case "bid":
+		case rulesets.UnderBid:
 			sp.pts[u] -= 10 * c
 		}
 	}
@@ -183,7 +184,7 @@ func (sp *spadesCalc) unit(u int, bids *[validate.MaxSeats]bid) {
 			worth := 400
 			if a.blind {
 				worth = 800
-				if rs.BDN == "win" {
+				if rs.BDN == rulesets.BDNWin {
 					worth = 0
 					if k == 0 {
 						sp.bdnWon = u

@@ -83,9 +83,9 @@ func (r *PlayedRound) Reset() {
 	// The arrays one statement each: cleared in place, where a list of them is cleared into
 	// temporaries and copied.
 	r.Number, r.Src, r.Table, r.Rules, r.Tiebreak = 0, nil, nil, nil, false
-	r.Seats, r.Dealer, r.PassDir, r.Tally = nil, 0, "", false
+	r.Seats, r.Dealer, r.PassDir, r.Tally = nil, 0, rulesets.PassUnset, false
 	r.seatBuf = [MaxSeats]int{}
-	r.Own, r.OwnPass = nil, ""
+	r.Own, r.OwnPass = nil, rulesets.PassUnset
 	r.Taking = Taking{}
 	r.Played, r.Revokers = 0, r.Revokers[:0]
 	r.Claimed, r.Sheet = 0, false

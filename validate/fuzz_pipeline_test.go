@@ -36,8 +36,8 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
 	"gopkg.in/yaml.v3"
 
 	"github.com/stretchr/testify/require"
@@ -413,12 +413,12 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 			}
 			for _, name := range out.Resets {
 				u := slices.Index(units, name)
-				if u < 0 || rs.ExactReset == 0 || rs.End == "rounds" || sum[u] != rs.Target {
+				if u < 0 || rs.ExactReset == 0 || rs.End == rulesets.EndRounds || sum[u] != rs.Target {
 					require.FailNowf(t, "invariant broken", "%s: reset of %q (total %v, target %d, exact-reset %d)", where, name, sum, rs.Target, rs.ExactReset)
 				}
 				sum[u] = fzAdd(t, where+" reset of "+name, sum[u], -rs.ExactReset)
 			}
-			if rs.Family == rulesets.Hearts && rs.ExactReset != 0 && rs.End != "rounds" && !r.Tiebreak {
+			if rs.Family == rulesets.Hearts && rs.ExactReset != 0 && rs.End != rulesets.EndRounds && !r.Tiebreak {
 				for u, name := range units {
 					if sum[u] == rs.Target && !slices.Contains(out.Resets, name) {
 						require.FailNowf(t, "invariant broken", "%s: %s is exactly at the target %d and was not reset", where, name, rs.Target)
@@ -432,7 +432,7 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 				if !slices.ContainsFunc(r.Seats, func(s int) bool { return rp.Players[s] == m.Player }) {
 					require.FailNowf(t, "invariant broken", "%s: the moon shooter %q does not play this round", where, m.Player)
 				}
-				if rs.Family != rulesets.Hearts || rs.Moon == "none" {
+				if rs.Family != rulesets.Hearts || rs.Moon == rulesets.MoonNone {
 					require.FailNowf(t, "invariant broken", "%s: a moon under moon=%s (%s)", where, rs.Moon, rs.Family)
 				}
 			}
@@ -508,7 +508,7 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 			switch {
 			case rs.Family == rulesets.Hearts && sum[u] <= sum[w]:
 				require.FailNowf(t, "invariant broken", "absurd result: winner %s has %d, %s has %d (lowest wins)", units[w], sum[w], units[u], sum[u])
-			case rs.Family == rulesets.Spades && rs.BDN != "win" && (sum[w] < rs.Target || sum[u] >= sum[w]):
+			case rs.Family == rulesets.Spades && rs.BDN != rulesets.BDNWin && (sum[w] < rs.Target || sum[u] >= sum[w]):
 				require.FailNowf(t, "invariant broken", "absurd result: winner %s has %d, %s has %d, target %d", units[w], sum[w], units[u], sum[u], rs.Target)
 			}
 		}
@@ -521,7 +521,7 @@ func fzCheckResult(t *testing.T, g *parse.Game, rp *validate.Replay, res *score.
 func fzCheckEnd(t *testing.T, rp *validate.Replay, res *score.Result, units []string) {
 	t.Helper()
 	rs := rp.Rules
-	if rs.Family == rulesets.Spades && rs.BDN == "win" {
+	if rs.Family == rulesets.Spades && rs.BDN == rulesets.BDNWin {
 		return // a made blind double nil ends it: not recomputed here
 	}
 	ended, finished := false, false
@@ -568,12 +568,12 @@ func fzCheckEnd(t *testing.T, rp *validate.Replay, res *score.Result, units []st
 			if over {
 				leaders = best
 			}
-		case rs.End == "rounds":
+		case rs.End == rulesets.EndRounds:
 			over = normal >= rs.RoundsFor(len(rp.Players))
 		default:
 			for _, u := range units {
 				tot := out.Totals.Get(u)
-				over = over || tot > rs.Target || (rs.End != "exceed" && tot == rs.Target)
+				over = over || tot > rs.Target || (rs.End != rulesets.EndExceed && tot == rs.Target)
 			}
 		}
 		if over {
@@ -667,7 +667,7 @@ func fzCheckRoundSum(t *testing.T, where string, rp *validate.Replay, r *validat
 	kind, fixed := rs.RevokePenalty()
 	want := tb.T + bonus
 	switch {
-	case kind == "all" && len(r.Revokers) > 0:
+	case kind == rulesets.RevokeAll && len(r.Revokers) > 0:
 		if out.Moon != nil {
 			require.FailNowf(t, "invariant broken", "%s: a moon with revoke=all and a revoke", where)
 		}
@@ -683,7 +683,7 @@ func fzCheckRoundSum(t *testing.T, where string, rp *validate.Replay, r *validat
 			}
 		}
 	}
-	if kind == "fixed" {
+	if kind == rulesets.RevokeFixed {
 		want += fixed * len(r.Revokers)
 	}
 	sum := 0
@@ -794,7 +794,7 @@ func fzOptionValue(s *fzSrc, key string) string {
 	valid := rulesets.OptionValues(key)
 	switch {
 	case key == "pass":
-		dirs := []string{"left", "right", "across", "left2", "right2", "hold", "none"}
+		dirs := rulesets.OptionWords("pass")
 		k := 1 + s.intn(4)
 		out := make([]string, k)
 		for i := range out {
@@ -810,7 +810,7 @@ func fzOptionValue(s *fzSrc, key string) string {
 		}
 		return "fixed:" + strconv.Itoa(fzPick(s, fzBigInts))
 	case key == "end":
-		v := fzPick(s, []string{"reach", "exceed", "rounds"})
+		v := fzPick(s, rulesets.OptionWords("end"))
 		if s.chance(3) {
 			v += ":" + strconv.Itoa(1+s.intn(200))
 		}
@@ -863,7 +863,7 @@ func fzGameWith(s *fzSrc, name string, base *rulesets.Ruleset) *parse.Game {
 	np := 2 + s.intn(11)
 	if !s.mut(4) {
 		switch {
-		case rs.Family == rulesets.Spades && (rs.Jokers == "high" || rs.Jokers == "fool") && !bool(rs.JokersReplace) && !bool(rs.Teams):
+		case rs.Family == rulesets.Spades && (rs.Jokers == rulesets.JokersHigh || rs.Jokers == rulesets.JokersFool) && !bool(rs.JokersReplace) && !bool(rs.Teams):
 			np = fzPick(s, []int{3, 6})
 		case rs.Family == rulesets.Spades:
 			np = 4
@@ -1027,7 +1027,7 @@ func fzRound(s *fzSrc, g *parse.Game, r *parse.Round, rs *rulesets.Ruleset, tb *
 	}
 
 	// Passes, as the cycle has it (RULES §7: normal rounds count, tie-breaks never pass).
-	dir := "hold"
+	dir := rulesets.PassHold
 	passCount := 0
 	if tb != nil && !tiebreak {
 		dir = tb.Pass[normal%len(tb.Pass)]

@@ -5,8 +5,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
 )
 
 // TestPassDirNoPassCount: RULES §7. Under `pass-count=0` no round passes, so every round's
@@ -25,7 +26,7 @@ func TestPassDirNoPassCount(t *testing.T) {
 	rp, err := validate.New().Replay(g, none)
 	require.NoError(t, err)
 	for _, r := range rp.Rounds {
-		require.Equal(t, "hold", r.PassDir, "round %d with pass-count=0", r.Number)
+		require.Equal(t, rulesets.PassHold, r.PassDir, "round %d with pass-count=0", r.Number)
 		dir := 0
 		for _, vi := range r.Violations {
 			if vi.Rule == validate.PassDirection {
@@ -40,7 +41,7 @@ func TestPassDirNoPassCount(t *testing.T) {
 	passed := 0
 	for _, r := range rp.Rounds {
 		off, passes := validate.PassOffset(r.Table, r.PassDir, len(r.Seats))
-		require.Equal(t, passes, r.PassDir != "hold", "round %d passes %s", r.Number, r.PassDir)
+		require.Equal(t, passes, r.PassDir != rulesets.PassHold, "round %d passes %s", r.Number, r.PassDir)
 		require.Equal(t, passes, off != 0)
 		if passes {
 			passed++

@@ -6,7 +6,7 @@
 // Four rule codes need a game's scores and are the scorer's (package score declares and
 // reports them: blind-not-allowed, after-game-end, score-mismatch, bad-tiebreak), which is
 // why `tricks validate` scores every game too. The rules of play (rules.go: Rules, FirstLeader, NextDealer, PassDir,
-// Taking) are exported for the game generator, package validate/simulate, which plays by them.
+// Taking) are exported for the game generator, package score/simulate, which plays by them.
 package validate
 
 import (
@@ -44,14 +44,14 @@ type PlayedRound struct {
 	Seats    []int         // global seat of each participant
 	seatBuf  [MaxSeats]int // a tie-break's Seats
 	Dealer   int           // global seat
-	PassDir  string
+	PassDir  rulesets.PassDirection
 	Tally    bool
 	// Own is the transcript's own rules at this table, when they are not the rules applied
 	// (RULES §7 "The recorded play is a fact"): they resolve what the transcript leaves
 	// implicit (a pass line's recipient, an unnamed first leader), and their deck is the one
-	// in play. OwnPass is their pass direction this round. Nil and "" without own rules.
+	// in play. OwnPass is their pass direction this round. Nil and PassUnset without own rules.
 	Own     *rulesets.Table
-	OwnPass string
+	OwnPass rulesets.PassDirection
 
 	Taking     // who took what
 	Played int // tricks recorded

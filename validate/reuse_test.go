@@ -14,8 +14,8 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
 )
 
 // reuseCase is one game and the rules it is replayed under: rs judges, own (nil: none) is

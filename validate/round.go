@@ -444,7 +444,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	// Without the deal, the hands inferred from the play are complete now: the holder of the
 	// lowest club nearest eldest is known (two decks may hold two). With every hand known,
 	// FirstLeader has looked at them all (and the clean tricks have been played from them).
-	if holder < 0 && firstLead != "eldest" && !allKnown {
+	if holder < 0 && firstLead != rulesets.FirstLeadEldest && !allKnown {
 		holder = clubHolder(hands[:n], nil, eldest, lc)
 	}
 
@@ -972,18 +972,18 @@ func (v *Validator) heldNote(g *parse.Game, r *PlayedRound, ti, p int, known boo
 	return fmt.Sprintf("%s held %s %s", name, held.String(), what)
 }
 
-func (v *Validator) firstLead(g *parse.Game, r *PlayedRound, tr *parse.Trick, leader, eldest, holder int, lc parse.Card, rule string) {
+func (v *Validator) firstLead(g *parse.Game, r *PlayedRound, tr *parse.Trick, leader, eldest, holder int, lc parse.Card, rule rulesets.FirstLead) {
 	c0 := tr.Cards[0]
 	name := r.name(g, leader)
 	pos := tr.Pos
 	dealer := g.Players[r.Dealer]
 	switch rule {
-	case "eldest":
+	case rulesets.FirstLeadEldest:
 		if leader != eldest {
 			r.viol(FirstLead, 1, name, c0, pos, "%s led to trick 1; eldest %s leads", name, r.name(g, eldest))
 			r.note(fmt.Sprintf("first-lead=eldest: the player after the dealer (%s) leads trick 1", dealer))
 		}
-	case "any-club":
+	case rulesets.FirstLeadAnyClub:
 		switch {
 		case holder >= 0 && leader != holder:
 			r.viol(FirstLead, 1, name, c0, pos, "%s led to trick 1; %s holds the lowest club %s and leads", name, r.name(g, holder), lc)

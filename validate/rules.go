@@ -28,7 +28,7 @@ type Rules struct {
 	// the first-trick ban concerns (none without it)
 	brkMask, banMask parse.CardSet
 	// for FirstLeader: the table's first-lead rule as it applies, and the lowest club
-	firstRule string
+	firstRule rulesets.FirstLead
 	lowClub   parse.Card
 }
 
@@ -80,9 +80,9 @@ func NewRules(t *rulesets.Table) *Rules {
 	}
 	if rs.Family == rulesets.Spades {
 		switch rs.Jokers {
-		case "high":
+		case rulesets.JokersHigh:
 			r.suitOf[parse.LittleJoker], r.suitOf[parse.BigJoker] = parse.Spades, parse.Spades
-		case "fool":
+		case rulesets.JokersFool:
 			r.power[parse.LittleJoker], r.power[parse.BigJoker] = -1, -1
 			r.fools = parse.Jokers
 		}
@@ -327,11 +327,11 @@ func lowestClub(t *rulesets.Table) parse.Card {
 	return ((t.Deck | t.Deck2) & parse.SuitMask(parse.Clubs)).Lowest()
 }
 
-// firstLeadRule returns a first-lead rule as it applies: "eldest" when the rule says so, is
-// unset, or the deck has no club (lc NoCard); else "lowest-club" or "any-club".
-func firstLeadRule(rule string, lc parse.Card) string {
-	if rule == "" || lc == parse.NoCard {
-		return "eldest"
+// firstLeadRule returns a first-lead rule as it applies: eldest when the rule says so, is
+// unset, or the deck has no club (lc NoCard); else lowest-club or any-club.
+func firstLeadRule(rule rulesets.FirstLead, lc parse.Card) rulesets.FirstLead {
+	if rule == rulesets.FirstLeadUnset || lc == parse.NoCard {
+		return rulesets.FirstLeadEldest
 	}
 	return rule
 }
@@ -352,11 +352,11 @@ func clubHolder(hands []Hand, known []bool, eldest int, c parse.Card) int {
 // FirstLeadCards returns the cards that may lead trick 1 under a first-lead rule as it
 // applies (firstLeadRule) with lc the lowest club in play: any club, the lowest club, or
 // (eldest) any card.
-func (r *Rules) FirstLeadCards(rule string, lc parse.Card) parse.CardSet {
+func (r *Rules) FirstLeadCards(rule rulesets.FirstLead, lc parse.Card) parse.CardSet {
 	switch rule {
-	case "eldest":
+	case rulesets.FirstLeadEldest:
 		return ^parse.CardSet(0)
-	case "any-club":
+	case rulesets.FirstLeadAnyClub:
 		return r.mask[parse.Clubs]
 	}
 	return parse.Set(lc)
@@ -365,7 +365,9 @@ func (r *Rules) FirstLeadCards(rule string, lc parse.Card) parse.CardSet {
 // FirstLeadRule returns the table's first-lead rule as it applies (eldest, lowest-club or
 // any-club: eldest when unset or the deck has no club) and the lowest club in play (NoCard:
 // none).
-func (r *Rules) FirstLeadRule() (rule string, lc parse.Card) { return r.firstRule, r.lowClub }
+func (r *Rules) FirstLeadRule() (rule rulesets.FirstLead, lc parse.Card) {
+	return r.firstRule, r.lowClub
+}
 
 // FirstLeader returns who leads trick 1, by local seat (-1: the holder, not known yet), and
 // holder, the seat nearest eldest holding the lowest club (-1: not known, or no rule needs
@@ -375,10 +377,10 @@ func (r *Rules) FirstLeadRule() (rule string, lc parse.Card) { return r.firstRul
 // lead; own, the transcript's own rules where it has them (nil: none), seats the leader a
 // transcript does not name (RULES §7).
 func (r *Rules) FirstLeader(own *rulesets.Table, hands []Hand, known []bool, eldest, sure int) (leader, holder int) {
-	judgeEldest := r.firstRule == "eldest"
+	judgeEldest := r.firstRule == rulesets.FirstLeadEldest
 	seatEldest := judgeEldest
 	if own != nil {
-		seatEldest = firstLeadRule(own.FirstLead, r.lowClub) == "eldest"
+		seatEldest = firstLeadRule(own.FirstLead, r.lowClub) == rulesets.FirstLeadEldest
 	}
 	leader, holder = eldest, -1
 	if !judgeEldest || !seatEldest {
@@ -415,17 +417,17 @@ func Eldest(seats []int, dealer, n int) int { return nextIn(seats, dealer+1, n) 
 // PassDir returns where a round passes after normal normal rounds: the table's pass cycle;
 // a tie-break holds, and so does every round of a table that does not pass (no pass count,
 // or the Spades family).
-func PassDir(t *rulesets.Table, normal int, tiebreak bool) string {
+func PassDir(t *rulesets.Table, normal int, tiebreak bool) rulesets.PassDirection {
 	if tiebreak || t.PassCount == 0 || t.RS.Family == rulesets.Spades {
-		return "hold"
+		return rulesets.PassHold
 	}
 	return t.Pass[normal%len(t.Pass)]
 }
 
 // PassOffset returns how many seats onwards a round of table t at n seats passing dir
 // passes, and whether it passes at all: the one answer to "does this round pass?" (RULES §7).
-func PassOffset(t *rulesets.Table, dir string, n int) (off int, passes bool) {
-	off, _ = rulesets.PassOffset(dir, n)
+func PassOffset(t *rulesets.Table, dir rulesets.PassDirection, n int) (off int, passes bool) {
+	off, _ = dir.Offset(n)
 	if off == 0 || t.PassCount == 0 || t.RS.Family == rulesets.Spades {
 		return 0, false
 	}

@@ -77,7 +77,7 @@ func seriesOf(j *job) series {
 	res := j.res
 	s := series{title: fmt.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset), units: res.Totals.Keys,
 		high: j.rs.Family == rulesets.Spades}
-	if j.rs.Family == rulesets.Spades || j.rs.End != "rounds" {
+	if j.rs.Family == rulesets.Spades || j.rs.End != rulesets.EndRounds {
 		s.target = j.rs.Target
 	}
 	s.totals = make([][]int, len(s.units))

@@ -179,7 +179,7 @@ func buildShow(j *job, only int) showGame {
 			}
 		}
 		view := r.View(g)
-		out := showRound{Round: r.Number, Dealer: g.Players[r.Dealer], Pass: r.PassDir, Tiebreak: r.Tiebreak,
+		out := showRound{Round: r.Number, Dealer: g.Players[r.Dealer], Pass: r.PassDir.String(), Tiebreak: r.Tiebreak,
 			HandsFrom: view.HandsFrom, Bids: sr.Bids, Violations: []validate.Violation{}, Tricks: []showTrick{},
 			Points: sr.Points, Totals: sr.Totals, Notes: sr.Notes, Ignored: sr.Ignored, Tally: r.Tally}
 		if r.Tally {

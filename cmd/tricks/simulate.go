@@ -8,7 +8,7 @@ import (
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
-	"github.com/tricks-dev/tricks/validate/simulate"
+	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/urfave/cli/v2"
 )
 

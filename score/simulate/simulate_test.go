@@ -12,8 +12,8 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
 )
 
 // simConfig is one table to simulate: a ruleset, options on top, a player count.
@@ -294,7 +294,7 @@ func simCheckTotals(t *testing.T, rp *validate.Replay, res *score.Result, st *si
 		}
 		want := tb.T + bonus
 		switch {
-		case kind == "all" && len(r.Revokers) > 0:
+		case kind == rulesets.RevokeAll && len(r.Revokers) > 0:
 			require.Nil(t, out.Moon)
 			want = tb.T
 		case out.Moon != nil && out.Moon.Scoring == "old":
@@ -308,7 +308,7 @@ func simCheckTotals(t *testing.T, rp *validate.Replay, res *score.Result, st *si
 				}
 			}
 		}
-		if kind == "fixed" {
+		if kind == rulesets.RevokeFixed {
 			want += fixed * len(r.Revokers)
 		}
 		sum := 0

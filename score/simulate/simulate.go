@@ -405,7 +405,7 @@ type roundSim struct {
 	seats    []int
 	dealer   int // global
 	rules    *validate.Rules
-	passDir  string
+	passDir  rulesets.PassDirection
 	tiebreak bool
 	scorer   *score.Scorer // the game as it stands before the round
 
@@ -422,7 +422,7 @@ type roundSim struct {
 
 	// for the play (playTricks): the first-lead rule as it applies and the lowest club, and
 	// whether the round is of Spades
-	flRule  string
+	flRule  rulesets.FirstLead
 	lowClub parse.Card
 	spades  bool
 	special bool // Options.Illegal above 0: any play may be made illegal
@@ -431,11 +431,11 @@ type roundSim struct {
 // reset starts the round: what play reads before it writes it (hands, bids and plans are
 // written by the deal, the bids and the play before they are read) is set, without zeroing
 // the room of every seat the table does not have.
-func (r *roundSim) reset(s *Simulator, number int, seats []int, dealer int, rules *validate.Rules, passDir string, tb bool, sc *score.Scorer) {
+func (r *roundSim) reset(s *Simulator, number int, seats []int, dealer int, rules *validate.Rules, passDir rulesets.PassDirection, tb bool, sc *score.Scorer) {
 	r.s, r.number, r.seats, r.dealer, r.rules = s, number, seats, dealer, rules
 	r.passDir, r.tiebreak, r.scorer = passDir, tb, sc
 	t := rules.Table
-	r.keepTaken = t.RS.Family == rulesets.Spades || t.RS.Moon == "choice"
+	r.keepTaken = t.RS.Family == rulesets.Spades || t.RS.Moon == rulesets.MoonChoice
 	if r.keepTaken {
 		r.taken = validate.Taking{}
 	}
@@ -549,7 +549,7 @@ func (r *roundSim) play() (*parse.Round, error) {
 	if err := r.playTricks(eldest); err != nil {
 		return nil, err
 	}
-	if t.RS.Moon == "choice" {
+	if t.RS.Moon == rulesets.MoonChoice {
 		r.moon()
 	}
 	return r.src, nil
@@ -740,10 +740,10 @@ func (r *roundSim) playTricks(eldest int) error {
 	flRule, lc := rules.FirstLeadRule()
 	leader, _ := rules.FirstLeader(nil, r.hands[:n], nil, eldest, -1)
 	if leader < 0 { // cannot happen: every card is dealt
-		leader, flRule = eldest, "eldest"
+		leader, flRule = eldest, rulesets.FirstLeadEldest
 	}
 	r.flRule, r.lowClub = flRule, lc
-	writeLeader1 := s.opts.Leaders || (!s.opts.WithDeal && flRule != "eldest")
+	writeLeader1 := s.opts.Leaders || (!s.opts.WithDeal && flRule != rulesets.FirstLeadEldest)
 	r.spades = t.RS.Family == rulesets.Spades
 
 	// Plans for the round: Spades players chase their contracts; in the hearts family, now
@@ -832,7 +832,7 @@ func (r *roundSim) playTricks(eldest int) error {
 func (r *roundSim) firstOrIllegal(p, ti int, allowed parse.CardSet, st *validate.TrickState) (_ parse.CardSet, c parse.Card, picked bool, err error) {
 	s, rules := r.s, r.rules
 	t := rules.Table
-	firstLead := ti == 0 && st.Pos == 0 && r.flRule != "eldest"
+	firstLead := ti == 0 && st.Pos == 0 && r.flRule != rulesets.FirstLeadEldest
 	if firstLead {
 		allowed &= rules.FirstLeadCards(r.flRule, r.lowClub)
 		if allowed == 0 {
@@ -963,11 +963,11 @@ func (r *roundSim) moon() {
 	if l < 0 || rng.IntN(2) != 0 {
 		return
 	}
-	scoring := "old"
+	scoring := rulesets.MoonOld
 	if rng.IntN(2) == 0 {
-		scoring = "new"
+		scoring = rulesets.MoonNew
 	}
-	r.src.Moon = append(r.src.Moon, parse.Moon{Player: r.name(l), Scoring: scoring})
+	r.src.Moon = append(r.src.Moon, parse.Moon{Player: r.name(l), Scoring: scoring.String()})
 }
 
 // room returns an empty list with room for n: in a (of a round's room) where it fits.

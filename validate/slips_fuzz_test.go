@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
+	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/tricks-dev/tricks/validate"
-	"github.com/tricks-dev/tricks/validate/simulate"
 )
 
 // FuzzSlipsNeverLoseTheGame injects one or two slips of the pen into a simulated game (a card

@@ -132,6 +132,9 @@ func paramOf(f reflect.StructField, i int) *param {
 		if err1 != nil || err2 != nil {
 			panic(fmt.Sprintf("rulesets: field %s: bad range %q", f.Name, f.Tag.Get("range")))
 		}
+		if p.hi == maxInt { // say the bound a number cannot pass
+			p.valid += ", at most 999,999,999"
+		}
 	}
 	_, isScalar := ptr.(scalarValue)
 	p.scalar = isScalar || p.grammar != nil || p.word || f.Type.Kind() == reflect.String || f.Type.Kind() == reflect.Int

@@ -3,6 +3,7 @@ package rulesets
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -82,7 +83,7 @@ func (c Choice) Check() error {
 		if !ok || !p.option {
 			return fmt.Errorf("option %s=%s: unknown option %q; the hearts family takes: %s; the spades family takes: %s%s", kv.Key, kv.Value, kv.Key,
 				strings.Join(OptionKeys(Hearts), ", "), strings.Join(OptionKeys(Spades), ", "),
-				parse.DidYouMean(kv.Key, append(OptionKeys(Hearts), OptionKeys(Spades)...)))
+				parse.DidYouMean(kv.Key, slices.Compact(slices.Sorted(slices.Values(append(OptionKeys(Hearts), OptionKeys(Spades)...))))))
 		}
 		rs := &Ruleset{Family: p.family}
 		if rs.Family == "" {

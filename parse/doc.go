@@ -83,9 +83,12 @@
 // arena): a worker that parses game after game into one buffer allocates nothing once it has
 // seen the largest game. A pipeline that is done with its games in input order, keeping
 // nothing of them, says so with Pending.Release; the reader then reads later input into the
-// buffers of the games released instead of new memory. Without Release a game's strings
-// are valid for good. What outlives a game (a ruleset set from its option lines, the
-// caches of the resolver, the scorer and the GameBuffer) holds copies of its strings. Lines of the play spelled as canonical text writes them are read
+// buffers of the games released instead of new memory. That reuse stays inside the
+// reader: no string a game hands out is ever of the reader's buffers, so none ever changes.
+// Cards become numbers; the few strings a game keeps (player names, the ruleset, option and
+// meta keys and values, names in statements) are the game's players, or copies made once
+// and shared by the games of a GameBuffer or a Reader (names.go), so that names repeated
+// game after game cost no allocation. Lines of the play spelled as canonical text writes them are read
 // by a fast path (fast.go) that gives exactly what the general statements give. A game's
 // slices are to be read, not written: the columns of the tricks of canonical lines are one
 // table shared by all games.

@@ -15,7 +15,7 @@ import "gopkg.in/yaml.v3"
 // fastJSON reads the next game with the fast path, or returns nil, having moved nothing.
 func (r *Reader) fastJSON(j *jsonReader) *Game {
 	lb := j.lb
-	if yamlFastOff || !j.started || j.window || j.inArray || lb.mark >= 0 || lb.err != nil {
+	if r.opts.noFast || !j.started || j.window || j.inArray || lb.mark >= 0 || lb.err != nil {
 		return nil
 	}
 	y := yfastGet()

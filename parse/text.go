@@ -117,6 +117,10 @@ type gameMem struct {
 	gen     atomic.Uint32 // times the memory went back to directMems (Pending.gen)
 	used    int           // rounds of the memory the last game used (reused memory)
 	general bool          // no fast path (fast.go): for the tests that compare the two
+	// names: where the game's strings are copied to (names.go); nil when the text is a copy
+	// of the game's own. table is a GameBuffer's, kept from game to game.
+	names *names
+	table names
 }
 
 // roundSpare holds the arrays of one round's lists between games.
@@ -744,7 +748,10 @@ func (p *textParser) name(what string) (string, bool) {
 		p.limit(start, "a name longer than %d bytes", MaxName)
 		return "", false
 	}
-	return name, ok
+	if !ok {
+		return "", false
+	}
+	return p.own(name), true
 }
 
 // nameToken is name without the length limit.
@@ -834,7 +841,8 @@ func unescape(s string) string {
 // value reads an option or meta value: quoted, or a bare word up to the next blank.
 func (p *textParser) value(key string) (string, bool) {
 	if p.i < len(p.s) && p.s[p.i] == '"' {
-		return p.quoted("value", true)
+		v, ok := p.quoted("value", true)
+		return p.own(v), ok
 	}
 	start := p.i
 	for p.i < len(p.s) && !isBlank(p.s[p.i]) {
@@ -855,7 +863,7 @@ func (p *textParser) value(key string) (string, bool) {
 		p.errAt(start, "expected a value after %s=, found %s", key, p.found())
 		return "", false
 	}
-	return p.s[start:p.i], true
+	return p.own(p.s[start:p.i]), true
 }
 
 // word returns the run of bytes up to the next blank or comma, and moves past it.
@@ -1221,7 +1229,7 @@ func (p *textParser) gameStmt() {
 			return
 		}
 	}
-	p.g.Ruleset = name
+	p.g.Ruleset = p.own(name)
 	p.g.RulesetPos = p.pos(off)
 	p.end("game")
 }
@@ -1601,7 +1609,7 @@ func (p *textParser) sideName() (string, bool) {
 		}
 	}
 	p.i = j
-	return w, true
+	return p.own(w), true
 }
 
 func (p *textParser) moonStmt() {

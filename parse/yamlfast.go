@@ -55,7 +55,7 @@ func yfastPut(y *yfast) {
 // document is declined.
 func (r *Reader) fastYAML() *Game {
 	lb := r.lb
-	if lb.mark >= 0 || lb.err != nil || yamlFastOff {
+	if lb.mark >= 0 || lb.err != nil || r.opts.noFast {
 		return nil
 	}
 	y := yfastGet()
@@ -135,10 +135,6 @@ func fastYAMLGame(src []byte, first int, file string, index int, arena *cardAren
 }
 
 var yfastPool sync.Pool
-
-// yamlFastOff turns the fast readers off (YAML and JSON), for tests that compare them with
-// yaml.v3 and the JSON reader.
-var yamlFastOff bool
 
 // yfastClass marks the bytes the fast reader reads (yfastOK): printable ASCII and the
 // newline, but not the indicators of what it does not read (anchors, aliases, tags, block

@@ -254,9 +254,7 @@ func (rs *Ruleset) Set(key, value string) error {
 	if !ok || !p.option || !p.appliesTo(rs.Family) {
 		return rs.unknownOption(key)
 	}
-	// A copy: the value may be a string of a transcript's text, which its reader reuses once
-	// the game is done with (parse.Pending.Release), and a ruleset outlives the game.
-	return p.set(rs, strings.Clone(strings.TrimSpace(value)))
+	return p.set(rs, strings.TrimSpace(value))
 }
 
 func (rs *Ruleset) unknownOption(key string) error {

@@ -516,6 +516,38 @@ func isSignificant(line []byte) bool {
 // variable, because bytes.Index takes a []byte("---") there from the heap, once a game.
 var threeDashes = []byte("---")
 
+// passOver passes over, in one go, the lines of a text game that call for nothing but
+// being counted, as most do: the whole lines read below the next carriage return, the next
+// block to check (checked bytes from the mark are) and the limit of a game's size, up to the
+// line of the next "---" (a separator holds one). The others are read one by one (next). It
+// reports whether a significant line has been seen (significant says whether one had been
+// before) and whether it passed over any line.
+func (lb *lineBuffer) passOver(checked int, significant bool) (sig, moved bool) {
+	limit := min(lb.w, lb.crFree, lb.mark+checked+32<<10, lb.mark+MaxGameBytes)
+	if limit <= lb.r {
+		return significant, false
+	}
+	buf := lb.buf[lb.r:limit]
+	var stop int // the lines passed over are buf[:stop]
+	if k := bytes.Index(buf, threeDashes); k >= 0 {
+		stop = bytes.LastIndexByte(buf[:k], '\n') + 1
+	} else {
+		stop = bytes.LastIndexByte(buf, '\n') + 1
+	}
+	if stop == 0 {
+		return significant, false
+	}
+	lines := buf[:stop]
+	for k := 0; !significant && k < len(lines); {
+		e := k + bytes.IndexByte(lines[k:], '\n') + 1
+		significant = isSignificant(lines[k:e])
+		k = e
+	}
+	lb.line += bytes.Count(lines, []byte{'\n'})
+	lb.r += stop
+	return significant, true
+}
+
 func (r *Reader) nextText() (*Game, error) {
 	lb := r.lb
 	lb.mark = lb.r
@@ -527,30 +559,9 @@ func (r *Reader) nextText() (*Game, error) {
 	checked, checkedLine := 0, first
 	for {
 		if lb.bom && lb.r < lb.w {
-			// The lines that call for nothing but being counted, as most do, are passed over
-			// here in one go: the whole lines read below the next carriage return, the next
-			// block to check and the limit of a game's size, up to the line of the next
-			// "---" (a separator holds one). The others go on below, one by one.
-			limit := min(lb.w, lb.crFree, lb.mark+checked+32<<10, lb.mark+MaxGameBytes)
-			if limit > lb.r {
-				buf := lb.buf[lb.r:limit]
-				var stop int // the lines passed over are buf[:stop]
-				if k := bytes.Index(buf, threeDashes); k >= 0 {
-					stop = bytes.LastIndexByte(buf[:k], '\n') + 1
-				} else {
-					stop = bytes.LastIndexByte(buf, '\n') + 1
-				}
-				if stop > 0 {
-					lines := buf[:stop]
-					for k := 0; !significant && k < len(lines); {
-						e := k + bytes.IndexByte(lines[k:], '\n') + 1
-						significant = isSignificant(lines[k:e])
-						k = e
-					}
-					lb.line += bytes.Count(lines, []byte{'\n'})
-					lb.r += stop
-					end = lb.r - lb.mark
-				}
+			var moved bool
+			if significant, moved = lb.passOver(checked, significant); moved {
+				end = lb.r - lb.mark
 			}
 		}
 		start, stop, long, ok := lb.next()

@@ -549,8 +549,13 @@ func (p *textParser) parseLine(s string, line int) {
 	for j < end && !isBlank(s[j]) {
 		j++
 	}
-	kw := s[start:j]
 	p.i = j
+	p.statement(s[start:j], start)
+}
+
+// statement parses the rest of the current line as the statement of keyword kw, which
+// starts at byte offset start.
+func (p *textParser) statement(kw string, start int) {
 	switch kw {
 	case "game":
 		p.gameStmt()

@@ -5,7 +5,7 @@ package parse
 // yaml.v3 is the YAML parser of this package: it reads all of YAML 1.2 as the spec has it,
 // with the library's positions and messages, which the error tests pin down. But it is
 // slow at what most YAML transcripts are, the output of `tricks convert --to yaml` and of
-// programs: on single-hand games it costs about nine tenths of the time of `validate`.
+// programs, where it would be most of the time of `validate`.
 // So a document is first offered to fastYAML, a reader of the subset of YAML that the
 // writers use and that people write by hand in the same style:
 //

@@ -234,7 +234,13 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 			out = out[:j+1]
 		}
 		kv := &out[j] // (field by field, as in playLines)
-		kv.Key, kv.Value, kv.Pos = p.own(s[k:e]), p.own(s[e+1:v]), Pos{File: p.file, Line: p.line, Col: k + 1}
+		val := s[e+1 : v]
+		if kw == "meta" {
+			val = p.ownValue(val)
+		} else {
+			val = p.own(val)
+		}
+		kv.Key, kv.Value, kv.Pos = p.own(s[k:e]), val, Pos{File: p.file, Line: p.line, Col: k + 1}
 		if v == n {
 			break
 		}

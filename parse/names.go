@@ -1,6 +1,9 @@
 package parse
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // The strings a game hands out are never bytes the reader reuses. The text of a game is read
 // in place from the reader's buffer, which the reader reads later input into once the game is
@@ -13,11 +16,34 @@ import "strings"
 // that hold them.
 const maxNames = 4096
 
+// nameChunk is the size of the blocks a names table copies strings into.
+const nameChunk = 4 << 10
+
 // names interns strings: the same bytes give the same string, copied once, so that the names
 // repeated across the games of a file cost no allocation. A names table belongs to one
 // goroutine at a time (a GameBuffer's, or a Reader's for Next).
 type names struct {
 	m map[string]string
+	// chunk is where strings are copied, one after the other, so that a copy costs no
+	// allocation of its own: its bytes are written once, before a string is made of them, and
+	// never again (a chunk lives as long as a string of it).
+	chunk []byte
+}
+
+// copyOf returns a copy of s in the table's chunk.
+func (t *names) copyOf(s string) string {
+	if s == "" {
+		return ""
+	}
+	if cap(t.chunk)-len(t.chunk) < len(s) {
+		if len(s) > nameChunk/4 {
+			return strings.Clone(s)
+		}
+		t.chunk = make([]byte, 0, nameChunk)
+	}
+	n := len(t.chunk)
+	t.chunk = append(t.chunk, s...)
+	return unsafe.String(&t.chunk[n], len(s))
 }
 
 // of returns a string equal to s that shares no memory with s.
@@ -31,7 +57,7 @@ func (t *names) of(s string) string {
 	if t.m == nil || len(t.m) >= maxNames {
 		t.m = make(map[string]string, 64)
 	}
-	v := strings.Clone(s)
+	v := t.copyOf(s)
 	t.m[v] = v
 	return v
 }
@@ -50,6 +76,15 @@ func (p *textParser) own(s string) string {
 		}
 	}
 	return t.of(s)
+}
+
+// ownValue is own for a meta value, which mostly differs from game to game (a date, a
+// number): copied, not looked up.
+func (p *textParser) ownValue(s string) string {
+	if t := p.mem.names; t != nil {
+		return t.copyOf(s)
+	}
+	return s
 }
 
 // player is own for the name of a statement that is probably the k-th player's (the deal

@@ -843,11 +843,11 @@ func unescape(s string) string {
 	return b.String()
 }
 
-// value reads an option or meta value: quoted, or a bare word up to the next blank.
+// value reads an option or meta value: quoted, or a bare word up to the next blank (a
+// string of the text: the caller owns it).
 func (p *textParser) value(key string) (string, bool) {
 	if p.i < len(p.s) && p.s[p.i] == '"' {
-		v, ok := p.quoted("value", true)
-		return p.own(v), ok
+		return p.quoted("value", true)
 	}
 	start := p.i
 	for p.i < len(p.s) && !isBlank(p.s[p.i]) {
@@ -868,7 +868,7 @@ func (p *textParser) value(key string) (string, bool) {
 		p.errAt(start, "expected a value after %s=, found %s", key, p.found())
 		return "", false
 	}
-	return p.own(p.s[start:p.i]), true
+	return p.s[start:p.i], true
 }
 
 // word returns the run of bytes up to the next blank or comma, and moves past it.
@@ -1312,6 +1312,11 @@ func (p *textParser) kvStmt(list []KV, kw string) []KV {
 		val, ok := p.value(key)
 		if !ok {
 			return list
+		}
+		if kw == "meta" {
+			val = p.ownValue(val)
+		} else {
+			val = p.own(val)
 		}
 		if list == nil {
 			list = p.kvList(kw)

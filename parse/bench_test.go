@@ -27,14 +27,16 @@ func rounds(b *testing.B, src []byte, name string) int {
 	return n
 }
 
-func benchParse(b *testing.B, name string, format Format) {
+func benchParse(b *testing.B, name string, format Format) { benchParseOpts(b, name, format, options{}) }
+
+func benchParseOpts(b *testing.B, name string, format Format, opts options) {
 	src := benchInput(b, name)
 	nr := rounds(b, src, name)
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		r := NewReader(bytes.NewReader(src), name, format)
+		r := newReader(bytes.NewReader(src), name, format, opts)
 		for {
 			g, err := r.Next()
 			if g == nil {
@@ -56,9 +58,7 @@ func BenchmarkParseYAML(b *testing.B) { benchParse(b, "hearts4p.yaml", YAML) }
 
 // The same YAML through yaml.v3 alone: what it costs without the fast reader.
 func BenchmarkParseYAMLViaYAMLv3(b *testing.B) {
-	yamlFastOff = true
-	defer func() { yamlFastOff = false }()
-	benchParse(b, "hearts4p.yaml", YAML)
+	benchParseOpts(b, "hearts4p.yaml", YAML, options{noFast: true})
 }
 
 func BenchmarkWriteText(b *testing.B) {

@@ -59,14 +59,14 @@
 // those as before. The games and messages are the same (FuzzYAMLFast, FuzzYAMLFastStream).
 // Before the tree, a document in the writer's exact layout (AppendYAML's order and
 // indentation, plain scalars) is read straight into the Game by yamldirect.go, without
-// nodes: on single-hand games that is about half of the tree reader's instructions.
+// nodes, which is most of the work of the tree reader saved.
 //
 // # JSON
 //
 // JSON is YAML, but a .json file, or input whose first significant byte is '{' or '[', is
 // read by a hand-written JSON scanner (json.go) that builds the same node tree yaml.v3
-// would and hands it to the same model builder: the games and messages are the same, at a
-// tenth of the time. A stream may hold one object per game, concatenated objects, JSON
+// would and hands it to the same model builder: the games and messages are the same,
+// without yaml.v3's general machinery. A stream may hold one object per game, concatenated objects, JSON
 // lines, or a top-level array of games. Input that is not valid JSON before the first game
 // is read falls back to the YAML path (flow-style YAML such as {game: hearts}). From the
 // second game on, a game of plain ASCII JSON is read in place (jsonfast.go), with the same
@@ -83,9 +83,12 @@
 // arena): a worker that parses game after game into one buffer allocates nothing once it has
 // seen the largest game. A pipeline that is done with its games in input order, keeping
 // nothing of them, says so with Pending.Release; the reader then reads later input into the
-// buffers of the games released instead of new memory. Without Release a game's strings
-// are valid for good. What outlives a game (a ruleset set from its option lines, the
-// caches of the resolver, the scorer and the GameBuffer) holds copies of its strings. Lines of the play spelled as canonical text writes them are read
+// buffers of the games released instead of new memory. That reuse stays inside the
+// reader: no string a game hands out is ever of the reader's buffers, so none ever changes.
+// Cards become numbers; the few strings a game keeps (player names, the ruleset, option and
+// meta keys and values, names in statements) are the game's players, or copies made once
+// and shared by the games of a GameBuffer or a Reader (names.go), so that names repeated
+// game after game cost no allocation. Lines of the play spelled as canonical text writes them are read
 // by a fast path (fast.go) that gives exactly what the general statements give. A game's
 // slices are to be read, not written: the columns of the tricks of canonical lines are one
 // table shared by all games.
@@ -127,9 +130,7 @@
 // otherwise; documents separated by "---".
 // Text to YAML and back gives the canonical text again. yaml.v3's encoder, given a node
 // tree styled the same way, writes the same bytes (TestYAMLv3WriterSameBytes), but the
-// writer stays hand-written for speed: on the 17-round benchmark game BenchmarkWriteYAML
-// makes no allocation, BenchmarkWriteYAMLViaYAMLv3 2,935 (727 KB), and takes 80 to 110
-// times as long (28 µs against 2.2 ms, 8 µs against 0.9 ms, in two runs; the encoding
-// alone is most of it), which would hold `simulate` and `convert --to yaml` to a few
-// thousand hands a second.
+// writer stays hand-written for speed: it appends to the caller's buffer without building a
+// tree or allocating, where the encoder would be most of the time of `simulate` and
+// `convert --to yaml` (BenchmarkWriteYAML against BenchmarkWriteYAMLViaYAMLv3).
 package parse

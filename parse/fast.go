@@ -1,10 +1,6 @@
 package parse
 
-import (
-	"slices"
-	"strings"
-	"unsafe"
-)
+import "slices"
 
 // The fast path of the text front end: the statements that make most of a transcript's
 // lines (trick, deal and pass), spelled as canonical text writes them, are read here in one
@@ -100,7 +96,7 @@ func (p *textParser) fastGame(i, n int) bool {
 		}
 	}
 	p.gamePos = p.stmt
-	p.g.Ruleset, p.g.RulesetPos = s[i:n], p.pos(i)
+	p.g.Ruleset, p.g.RulesetPos = p.own(s[i:n]), p.pos(i)
 	return true
 }
 
@@ -131,7 +127,7 @@ func (p *textParser) fastTiebreak(i, n int) bool {
 	}
 	for k := i; ; {
 		e := bareName(s, k)
-		tb = append(tb, s[k:e])
+		tb = append(tb, p.own(s[k:e]))
 		if e == n {
 			break
 		}
@@ -150,7 +146,7 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	s := p.s[:n]
 	names := p.mem.players[:0] // the game's only when the statement is read here
 	c := &p.mem.heads[0]
-	if p.mem.reused && c.line != "" && s[i:] == c.line {
+	if p.mem.reused && len(c.line) > 0 && s[i:] == string(c.line) {
 		p.g.PlayersPos = p.stmt
 		p.g.Players = append(names, c.names...)
 		return true
@@ -172,21 +168,14 @@ func (p *textParser) fastPlayers(i, n int) bool {
 		}
 		k = e + 1
 	}
+	for k, name := range names {
+		names[k] = p.own(name)
+	}
 	p.g.PlayersPos = p.stmt
 	p.g.Players = names
 	if p.mem.reused {
-		// The names again, as strings of the cache's copy of the line (one blank apart).
-		c.names = c.names[:0]
-		line := c.keep(s[i:])
-		for k := 0; ; {
-			e := k + strings.IndexByte(line[k:], ' ')
-			if e < k {
-				c.names = append(c.names, line[k:])
-				break
-			}
-			c.names = append(c.names, line[k:e])
-			k = e + 1
-		}
+		c.line = append(c.line[:0], s[i:]...)
+		c.names = append(c.names[:0], names...)
 	}
 	return true
 }
@@ -209,7 +198,7 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 	var c *lineCache
 	if list == nil && p.mem.reused && kw == "option" { // (meta lines mostly differ: dates, numbers)
 		c = &p.mem.heads[1]
-		if c.line != "" && s[i:] == c.line {
+		if len(c.line) > 0 && s[i:] == string(c.line) {
 			// The pairs copied in one go, then given this game's file, line and columns.
 			out := append(p.kvList(kw), c.kvs...)
 			for j := range out {
@@ -245,21 +234,23 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 			out = out[:j+1]
 		}
 		kv := &out[j] // (field by field, as in playLines)
-		kv.Key, kv.Value, kv.Pos = s[k:e], s[e+1:v], Pos{File: p.file, Line: p.line, Col: k + 1}
+		val := s[e+1 : v]
+		if kw == "meta" {
+			val = p.ownValue(val)
+		} else {
+			val = p.own(val)
+		}
+		kv.Key, kv.Value, kv.Pos = p.own(s[k:e]), val, Pos{File: p.file, Line: p.line, Col: k + 1}
 		if v == n {
 			break
 		}
 		k = v + 1
 	}
 	if c != nil {
-		line := c.keep(s[i:])
+		c.line = append(c.line[:0], s[i:]...)
 		c.kvs = append(c.kvs[:0], out...)
 		for j := range c.kvs {
-			kv := &c.kvs[j]
-			kv.Pos.Col -= i // (the columns from the line's start)
-			k := kv.Pos.Col - 1
-			v := k + len(kv.Key) + 1
-			kv.Key, kv.Value = line[k:v-1], line[v:v+len(kv.Value)]
+			c.kvs[j].Pos.Col -= i // (the columns from the line's start)
 		}
 	}
 	return out, true
@@ -269,22 +260,12 @@ func (p *textParser) fastKV(list []KV, kw string, i, n int) ([]KV, bool) {
 // memory, and what they read from it: the games of a file mostly have the same ones, and a
 // game that has this one takes what it reads from here. What is read from a line depends on
 // the line only, and on the game's file and line number (put in at each game) and the
-// statement's column (kept from it). The strings are of the cache's own copy of the line,
-// not the game's text: the reader may reuse that once the game is done with
-// (Pending.Release). The copy is written over by the next line cached, when the games that
-// took strings of it are done with as well (a GameBuffer's game is valid until the next).
+// statement's column (kept from it). The line is a copy, only compared; the names, keys and
+// values are the names table's strings (names.go), which games keep.
 type lineCache struct {
-	line  string
+	line  []byte
 	names []string
 	kvs   []KV // the columns counted from the line's start
-	buf   []byte
-}
-
-// keep makes the cache's line a copy of line, and returns it.
-func (c *lineCache) keep(line string) string {
-	c.buf = append(c.buf[:0], line...)
-	c.line = unsafe.String(unsafe.SliceData(c.buf), len(c.buf))
-	return c.line
 }
 
 // fastCards reads the canonical card list s[i:n] (two-letter cards one blank apart, at least
@@ -375,7 +356,6 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 	if k+2 >= n || s[k] != ':' || s[k+1] != ' ' || k-i > MaxName {
 		return false
 	}
-	name := s[i:k]
 	r := p.r
 	if r == nil {
 		r = p.round()
@@ -385,6 +365,7 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 		return false
 	}
 	if pass {
+		name := p.player(s[i:k], len(r.Passes))
 		if r.Passes == nil {
 			if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
 				r.Passes = sp.passes[:0]
@@ -402,6 +383,7 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 			r.Deal = make([]PlayerCards, 0, max(len(p.g.Players), 1))
 		}
 	}
+	name := p.player(s[i:k], len(r.Deal))
 	r.Deal = append(r.Deal, PlayerCards{Player: name, Cards: cards, Pos: p.stmt})
 	return true
 }
@@ -490,7 +472,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Passes = r.Passes[:k+1]
 			ps := &r.Passes[k]
-			ps.Player, ps.To, ps.Cards = src[i+5:t-2], "", cards
+			ps.Player, ps.To, ps.Cards = p.player(src[i+5:t-2], k), "", cards
 			ps.Pos = Pos{File: p.file, Line: line, Col: 1}
 		default:
 			k := len(r.Deal)
@@ -499,7 +481,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Deal = r.Deal[:k+1]
 			h := &r.Deal[k]
-			h.Player, h.Cards = src[i+5:t-2], cards
+			h.Player, h.Cards = p.player(src[i+5:t-2], k), cards
 			h.Pos = Pos{File: p.file, Line: line, Col: 1}
 		}
 		i = t + n

@@ -2,8 +2,8 @@ package parse
 
 // The JSON front end.
 //
-// JSON is YAML, and the YAML path reads it correctly, but yaml.v3 is slow at it (about
-// 20 times slower than the text format). Machine-written transcripts come as JSON, so
+// JSON is YAML, and the YAML path reads it correctly, but yaml.v3 is slow at it, far
+// slower than the text reader. Machine-written transcripts come as JSON, so
 // JSON input has a front end of its own: a hand-written scanner, with no reflection,
 // that builds the very *yaml.Node tree yaml.v3 would build (same Kind, Tag, Value,
 // Style, Line and Column for every node) and hands it to the YAML model builder
@@ -784,47 +784,62 @@ func (j *jsonReader) value(c byte) (*yaml.Node, *jsonError) {
 		if e != nil {
 			return nil, e
 		}
-		// n is complete: add it to its parent, closing the parents it completes.
-		for {
-			if len(j.frames) == base {
-				return n, nil
-			}
-			j.kids = append(j.kids, n)
-			isMap := j.frames[len(j.frames)-1].n.Kind == yaml.MappingNode
-			var ok bool
-			if c, ok = j.skipSpace(false); !ok {
-				if isMap {
-					return nil, j.failEnd("expected ',' or '}' after the value of %s", j.keyName())
-				}
-				return nil, j.failEnd("expected ',' or ']' after an array element")
-			}
-			if isMap && c == '}' || !isMap && c == ']' {
-				j.adv(1)
-				n = j.closeFrame()
-				continue
-			}
-			if c != ',' {
-				if isMap {
-					return nil, j.failHere("expected ',' or '}' after the value of %s", j.keyName())
-				}
-				return nil, j.failHere("expected ',' or ']' after an array element")
-			}
-			j.adv(1)
-			if c, ok = j.skipSpace(false); !ok {
-				if isMap {
-					return nil, j.failEnd("expected a key in double quotes after ','")
-				}
-				return nil, j.failEnd("expected a value after ','")
-			}
-			if isMap {
-				if c, e = j.member(c, "expected a key in double quotes after ','"); e != nil {
-					return nil, e
-				}
-			} else if c == ']' {
-				return nil, j.failHere("expected a value after ',' (JSON has no comma after the last element)")
-			}
-			break
+		top, next, e := j.complete(n, base)
+		if e != nil {
+			return nil, e
 		}
+		if top != nil {
+			return top, nil
+		}
+		c = next
+	}
+}
+
+// complete adds n, a complete value, to its parent, closing the parents it completes. When
+// that completes the value begun with base frames open, it returns it; else it returns the
+// first byte of the next value to read, the next element of an array or the value of the
+// next member of an object.
+func (j *jsonReader) complete(n *yaml.Node, base int) (*yaml.Node, byte, *jsonError) {
+	for {
+		if len(j.frames) == base {
+			return n, 0, nil
+		}
+		j.kids = append(j.kids, n)
+		isMap := j.frames[len(j.frames)-1].n.Kind == yaml.MappingNode
+		c, ok := j.skipSpace(false)
+		if !ok {
+			if isMap {
+				return nil, 0, j.failEnd("expected ',' or '}' after the value of %s", j.keyName())
+			}
+			return nil, 0, j.failEnd("expected ',' or ']' after an array element")
+		}
+		if isMap && c == '}' || !isMap && c == ']' {
+			j.adv(1)
+			n = j.closeFrame()
+			continue
+		}
+		if c != ',' {
+			if isMap {
+				return nil, 0, j.failHere("expected ',' or '}' after the value of %s", j.keyName())
+			}
+			return nil, 0, j.failHere("expected ',' or ']' after an array element")
+		}
+		j.adv(1)
+		if c, ok = j.skipSpace(false); !ok {
+			if isMap {
+				return nil, 0, j.failEnd("expected a key in double quotes after ','")
+			}
+			return nil, 0, j.failEnd("expected a value after ','")
+		}
+		if isMap {
+			var e *jsonError
+			if c, e = j.member(c, "expected a key in double quotes after ','"); e != nil {
+				return nil, 0, e
+			}
+		} else if c == ']' {
+			return nil, 0, j.failHere("expected a value after ',' (JSON has no comma after the last element)")
+		}
+		return nil, c, nil
 	}
 }
 

@@ -15,7 +15,7 @@ import "gopkg.in/yaml.v3"
 // fastJSON reads the next game with the fast path, or returns nil, having moved nothing.
 func (r *Reader) fastJSON(j *jsonReader) *Game {
 	lb := j.lb
-	if yamlFastOff || !j.started || j.window || j.inArray || lb.mark >= 0 || lb.err != nil {
+	if r.opts.noFast || !j.started || j.window || j.inArray || lb.mark >= 0 || lb.err != nil {
 		return nil
 	}
 	y := yfastGet()
@@ -112,109 +112,134 @@ func (y *yfast) jsonBlanks() {
 
 // jsonValue reads the value at y.i.
 func (y *yfast) jsonValue() *yaml.Node {
-	s := y.s
-	switch c := s[y.i]; {
+	switch c := y.s[y.i]; {
 	case c == '{' || c == '[':
-		if y.depth++; y.depth > 64 {
-			y.fail = true
-			return nil
-		}
-		kind, tag, end := yaml.MappingNode, "!!map", byte('}')
-		if c == '[' {
-			kind, tag, end = yaml.SequenceNode, "!!seq", ']'
-		}
-		n := y.node(kind, tag, yaml.FlowStyle, y.i)
-		k := len(y.kids)
-		y.i++
-		for first := true; !y.fail; first = false {
-			y.jsonBlanks()
-			if y.i == len(s) {
-				y.fail, y.ranOut = true, true
-				break
-			}
-			if s[y.i] == end && first {
-				y.i++
-				break
-			}
-			if kind == yaml.MappingNode {
-				if s[y.i] != '"' {
-					y.fail = true
-					break
-				}
-				y.kids = append(y.kids, y.jsonString())
-				y.jsonBlanks()
-				if y.fail || y.i == len(s) || s[y.i] != ':' {
-					y.fail, y.ranOut = true, y.ranOut || y.i == len(s)
-					break
-				}
-				y.i++
-				y.jsonBlanks()
-				if y.i == len(s) {
-					y.fail, y.ranOut = true, true
-					break
-				}
-			}
-			v := y.jsonValue()
-			if y.fail {
-				break
-			}
-			y.kids = append(y.kids, v)
-			y.jsonBlanks()
-			if y.i == len(s) {
-				y.fail, y.ranOut = true, true
-				break
-			}
-			if s[y.i] == end {
-				y.i++
-				break
-			}
-			if s[y.i] != ',' {
-				y.fail = true
-				break
-			}
-			y.i++
-		}
-		y.close(n, k)
-		y.depth--
-		return n
+		return y.jsonContainer(c)
 	case c == '"':
 		return y.jsonString()
 	case c == '-' || c >= '0' && c <= '9':
-		start := y.i
-		for y.i < len(s) && isWordByte(s[y.i]) {
-			y.i++
-		}
-		tok := s[start:y.i]
-		if y.i == len(s) || !isJSONNumber(tok) {
-			y.fail = true
-			return nil
-		}
-		n := y.node(yaml.ScalarNode, numberTag(tok), 0, start)
-		y.spans = append(y.spans, yspan{n, start, y.i})
-		return n
+		return y.jsonNumber()
 	case c == 't' || c == 'f' || c == 'n':
-		start := y.i
-		for y.i < len(s) && isWordByte(s[y.i]) {
-			y.i++
-		}
-		var v, tag string
-		switch string(s[start:y.i]) {
-		case "true":
-			v, tag = "true", "!!bool"
-		case "false":
-			v, tag = "false", "!!bool"
-		case "null":
-			v, tag = "null", "!!null"
-		default:
-			y.fail = true
-			return nil
-		}
-		n := y.node(yaml.ScalarNode, tag, 0, start)
-		n.Value = v
-		return n
+		return y.jsonLiteral()
 	}
 	y.fail = true
 	return nil
+}
+
+// jsonContainer reads the object or array that starts with c at y.i.
+func (y *yfast) jsonContainer(c byte) *yaml.Node {
+	s := y.s
+	if y.depth++; y.depth > 64 {
+		y.fail = true
+		return nil
+	}
+	kind, tag, end := yaml.MappingNode, "!!map", byte('}')
+	if c == '[' {
+		kind, tag, end = yaml.SequenceNode, "!!seq", ']'
+	}
+	n := y.node(kind, tag, yaml.FlowStyle, y.i)
+	k := len(y.kids)
+	y.i++
+	for first := true; !y.fail; first = false {
+		y.jsonBlanks()
+		if y.i == len(s) {
+			y.fail, y.ranOut = true, true
+			break
+		}
+		if s[y.i] == end && first {
+			y.i++
+			break
+		}
+		if kind == yaml.MappingNode && !y.jsonKey() {
+			break
+		}
+		v := y.jsonValue()
+		if y.fail {
+			break
+		}
+		y.kids = append(y.kids, v)
+		y.jsonBlanks()
+		if y.i == len(s) {
+			y.fail, y.ranOut = true, true
+			break
+		}
+		if s[y.i] == end {
+			y.i++
+			break
+		}
+		if s[y.i] != ',' {
+			y.fail = true
+			break
+		}
+		y.i++
+	}
+	y.close(n, k)
+	y.depth--
+	return n
+}
+
+// jsonKey reads a member's key and its ':' at y.i, up to the value; false (y.fail set) when
+// there is none.
+func (y *yfast) jsonKey() bool {
+	s := y.s
+	if s[y.i] != '"' {
+		y.fail = true
+		return false
+	}
+	y.kids = append(y.kids, y.jsonString())
+	y.jsonBlanks()
+	if y.fail || y.i == len(s) || s[y.i] != ':' {
+		y.fail, y.ranOut = true, y.ranOut || y.i == len(s)
+		return false
+	}
+	y.i++
+	y.jsonBlanks()
+	if y.i == len(s) {
+		y.fail, y.ranOut = true, true
+		return false
+	}
+	return true
+}
+
+// jsonNumber reads the number at y.i.
+func (y *yfast) jsonNumber() *yaml.Node {
+	s := y.s
+	start := y.i
+	for y.i < len(s) && isWordByte(s[y.i]) {
+		y.i++
+	}
+	tok := s[start:y.i]
+	if y.i == len(s) || !isJSONNumber(tok) {
+		y.fail = true
+		return nil
+	}
+	n := y.node(yaml.ScalarNode, numberTag(tok), 0, start)
+	y.spans = append(y.spans, yspan{n, start, y.i})
+	return n
+}
+
+// jsonLiteral reads true, false or null at y.i.
+func (y *yfast) jsonLiteral() *yaml.Node {
+	s := y.s
+	start := y.i
+	for y.i < len(s) && isWordByte(s[y.i]) {
+		y.i++
+	}
+	var v, tag string
+	switch string(s[start:y.i]) {
+	case "true":
+		v, tag = "true", "!!bool"
+	case "false":
+		v, tag = "false", "!!bool"
+	case "null":
+		v, tag = "null", "!!null"
+	default:
+		y.fail = true
+		return nil
+	}
+	n := y.node(yaml.ScalarNode, tag, 0, start)
+	n.Value = v
+	return n
 }
 
 // jsonString reads the string at y.i: printable ASCII without escapes, on one line.

@@ -2,8 +2,7 @@ package parse
 
 import "fmt"
 
-// Limits of one game, by design (LIMITS.md). Real transcripts stay far below them (the
-// longest game of the examples has 33 rounds and 15 KB); input beyond them is refused with
+// Limits of one game, by design (LIMITS.md). Real transcripts stay far below them; input beyond them is refused with
 // an error at the place where the limit was crossed, and the reader goes on with the next
 // game. Together they bound the memory one game can take, whatever the input.
 const (

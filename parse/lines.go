@@ -37,6 +37,8 @@ type lineBuffer struct {
 	seq     uint64
 	retired []retiredBuf
 	rec     recycler
+
+	opts *options // the reader's
 }
 
 // recycler is where the user of a Reader says which games are done with: every game whose
@@ -55,10 +57,6 @@ type retiredBuf struct {
 // a pipeline has a few batches of games in flight, about a megabyte. A buffer older than
 // these is left to the collector.
 const maxRetired = 16
-
-// poisonReused makes reuse fill a buffer it reuses with 0xFF first, for the tests: a string
-// of a released game still in use then reads as something else, and shows.
-var poisonReused = false
 
 // initialBuffer is the first read; while the reads keep filling the buffer, it doubles up
 // to readBlock, so that a small file costs a small buffer and a long stream few reads.
@@ -139,7 +137,7 @@ func (b *lineBuffer) reuse(size int) []byte {
 		b.retired[len(b.retired)-1] = retiredBuf{}
 		b.retired = b.retired[:len(b.retired)-1]
 		if len(r.buf) == size {
-			if poisonReused {
+			if b.opts != nil && b.opts.poison {
 				for i := range r.buf {
 					r.buf[i] = 0xFF
 				}

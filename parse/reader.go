@@ -95,16 +95,30 @@ type Reader struct {
 	// read into (directmem.go)
 	spareMem, aheadOf *gameMem
 
-	text []byte // the chunk the direct readers' strings are copied into (keep)
+	text  []byte // the chunk the direct readers' strings are copied into (keep)
+	names names  // the strings of the text games of Next (names.go)
+	opts  options
 }
 
 // NewReader returns a Reader of r; name is the file name used in positions ("-" for
 // standard input), format Text, YAML, or Auto to decide by name and content.
 func NewReader(r io.Reader, name string, format Format) *Reader {
+	return newReader(r, name, format, options{})
+}
+
+// options are the switches the tests read with: the ordinary reader has none set.
+type options struct {
+	poison bool // fill a buffer with 0xFF before it is reused: a string of it then shows
+	noFast bool // no fast or direct YAML and JSON reader: yaml.v3 and the JSON scanner alone
+}
+
+func newReader(r io.Reader, name string, format Format, opts options) *Reader {
 	if format == Auto {
 		format = FormatOf(name)
 	}
-	return &Reader{name: name, format: format, lb: newLineBuffer(r)}
+	rd := &Reader{name: name, format: format, lb: newLineBuffer(r), opts: opts}
+	rd.lb.opts = &rd.opts
+	return rd
 }
 
 // Format returns the format being read, looking at the input if it was Auto.
@@ -193,13 +207,13 @@ type Pending struct {
 	seq uint64    // the number of the reader's buffer src is in
 }
 
-// Release says that this game and every game its Reader read before it are done with: no
-// goroutine uses their text, the Games parsed from them or any string of those any more. The
-// Reader may then read later input into the memory they were read into, which it otherwise
-// leaves to the collector. A pipeline that writes games in input order and keeps nothing of
-// them calls it once a game is written; until then a game stays valid. Release may be called
-// on any goroutine (it synchronizes with the Reader); it does nothing for YAML and JSON, whose
-// games are in memory of their own.
+// Release says that this game and every game its Reader read before it are parsed and will
+// not be parsed again. The Reader may then read later input into the memory their text was
+// read into, which it otherwise leaves to the collector. The games parsed from them are not
+// that memory: a game in fresh memory stays valid for good, and every string a game hands out
+// is valid for good, whatever is released. A pipeline that writes games in input order calls
+// it once a game is written. Release may be called on any goroutine (it synchronizes with the
+// Reader); it does nothing for YAML and JSON, whose games are in memory of their own.
 func (p *Pending) Release() {
 	if p.rec == nil {
 		return
@@ -214,8 +228,7 @@ func (p *Pending) Release() {
 
 // Parse returns the game and its errors (an ErrorList), parsing the text into buf, or into
 // fresh memory when buf is nil. A game parsed into buf is valid until the next Parse into
-// buf; one in fresh memory, for good (but a text game's strings are its text's: valid until
-// it is released, Release). A YAML or JSON game, read already, is in memory of its
+// buf; one in fresh memory, for good. The strings of either are valid for good (names.go). A YAML or JSON game, read already, is in memory of its
 // own that Parse hands to buf (buf reuses it for a later game), or keeps for good when buf is
 // nil; such a Pending may be parsed again until its buffer parses another game (after that
 // Parse reports errSpent). Parse may be called on any goroutine, more than once, one call
@@ -231,15 +244,19 @@ func (p *Pending) Parse(buf *GameBuffer) (*Game, error) {
 		return p.g, p.err
 	}
 	var mem *gameMem
+	src := p.src
 	if buf != nil {
 		if buf.mem == nil {
 			buf.mem = &gameMem{reused: true, arena: new(cardArena)}
+			buf.mem.names = &buf.mem.table
 		}
 		mem = buf.mem
 	} else {
+		// A game for good: its strings are of a copy of its text, made once.
 		mem = newGameMem(nil)
+		src = strings.Clone(src)
 	}
-	g, errs := parseTextGame(mem, p.src, p.file, p.first, p.index, p.ascii)
+	g, errs := parseTextGame(mem, src, p.file, p.first, p.index, p.ascii)
 	return g, errs.Err()
 }
 
@@ -499,6 +516,38 @@ func isSignificant(line []byte) bool {
 // variable, because bytes.Index takes a []byte("---") there from the heap, once a game.
 var threeDashes = []byte("---")
 
+// passOver passes over, in one go, the lines of a text game that call for nothing but
+// being counted, as most do: the whole lines read below the next carriage return, the next
+// block to check (checked bytes from the mark are) and the limit of a game's size, up to the
+// line of the next "---" (a separator holds one). The others are read one by one (next). It
+// reports whether a significant line has been seen (significant says whether one had been
+// before) and whether it passed over any line.
+func (lb *lineBuffer) passOver(checked int, significant bool) (sig, moved bool) {
+	limit := min(lb.w, lb.crFree, lb.mark+checked+32<<10, lb.mark+MaxGameBytes)
+	if limit <= lb.r {
+		return significant, false
+	}
+	buf := lb.buf[lb.r:limit]
+	var stop int // the lines passed over are buf[:stop]
+	if k := bytes.Index(buf, threeDashes); k >= 0 {
+		stop = bytes.LastIndexByte(buf[:k], '\n') + 1
+	} else {
+		stop = bytes.LastIndexByte(buf, '\n') + 1
+	}
+	if stop == 0 {
+		return significant, false
+	}
+	lines := buf[:stop]
+	for k := 0; !significant && k < len(lines); {
+		e := k + bytes.IndexByte(lines[k:], '\n') + 1
+		significant = isSignificant(lines[k:e])
+		k = e
+	}
+	lb.line += bytes.Count(lines, []byte{'\n'})
+	lb.r += stop
+	return significant, true
+}
+
 func (r *Reader) nextText() (*Game, error) {
 	lb := r.lb
 	lb.mark = lb.r
@@ -510,30 +559,9 @@ func (r *Reader) nextText() (*Game, error) {
 	checked, checkedLine := 0, first
 	for {
 		if lb.bom && lb.r < lb.w {
-			// The lines that call for nothing but being counted, as most do, are passed over
-			// here in one go: the whole lines read below the next carriage return, the next
-			// block to check and the limit of a game's size, up to the line of the next
-			// "---" (a separator holds one). The others go on below, one by one.
-			limit := min(lb.w, lb.crFree, lb.mark+checked+32<<10, lb.mark+MaxGameBytes)
-			if limit > lb.r {
-				buf := lb.buf[lb.r:limit]
-				var stop int // the lines passed over are buf[:stop]
-				if k := bytes.Index(buf, threeDashes); k >= 0 {
-					stop = bytes.LastIndexByte(buf[:k], '\n') + 1
-				} else {
-					stop = bytes.LastIndexByte(buf, '\n') + 1
-				}
-				if stop > 0 {
-					lines := buf[:stop]
-					for k := 0; !significant && k < len(lines); {
-						e := k + bytes.IndexByte(lines[k:], '\n') + 1
-						significant = isSignificant(lines[k:e])
-						k = e
-					}
-					lb.line += bytes.Count(lines, []byte{'\n'})
-					lb.r += stop
-					end = lb.r - lb.mark
-				}
+			var moved bool
+			if significant, moved = lb.passOver(checked, significant); moved {
+				end = lb.r - lb.mark
 			}
 		}
 		start, stop, long, ok := lb.next()
@@ -605,7 +633,9 @@ func (r *Reader) nextText() (*Game, error) {
 		*r.pending = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
 		return nil, nil
 	}
-	g, errs := parseTextGame(newGameMem(&r.arena), src, r.name, first, r.index, ascii)
+	mem := newGameMem(&r.arena)
+	mem.names = &r.names
+	g, errs := parseTextGame(mem, src, r.name, first, r.index, ascii)
 	return g, errs.Err()
 }
 

@@ -36,11 +36,9 @@ func recycleCorpus(t *testing.T, n int) []byte {
 // still parsed are exactly those of a fresh read: the games in flight (up to 1,500 read
 // ahead of the one parsed, about 600 KB, as in a pipeline's batches), the players and option
 // lines a GameBuffer keeps from game to game (lineCache), and the errors. Buffers are filled
-// with 0xFF before they are reused (poisonReused), so that a string of a released game still
+// with 0xFF before they are reused (options.poison), so that a string of a released game still
 // in use reads as something else.
 func TestReleasedInputIsReused(t *testing.T) {
-	poisonReused = true
-	defer func() { poisonReused = false }()
 	src := recycleCorpus(t, 16*readBlock)
 	want, wantErr := ParseBytes(src, "many.tricks")
 	var wantText []string
@@ -48,7 +46,7 @@ func TestReleasedInputIsReused(t *testing.T) {
 		wantText = append(wantText, string(AppendText(nil, g)))
 	}
 	for _, ahead := range []int{0, 1, 40, 1500} {
-		rd := NewReader(bytes.NewReader(src), "many.tricks", Text)
+		rd := newReader(bytes.NewReader(src), "many.tricks", Text, options{poison: true})
 		var buf GameBuffer
 		var queue []Pending
 		var errs ErrorList
@@ -152,8 +150,6 @@ func FuzzRelease(f *testing.F) {
 			return
 		}
 		lag := len(one) * 37 % 1500
-		poisonReused = true
-		defer func() { poisonReused = false }()
 		var b bytes.Buffer
 		for b.Len() < 3*readBlock {
 			b.Write(one)
@@ -177,7 +173,7 @@ func FuzzRelease(f *testing.F) {
 				break
 			}
 		}
-		rd = NewReader(bytes.NewReader(src), "f.tricks", Text)
+		rd = newReader(bytes.NewReader(src), "f.tricks", Text, options{poison: true})
 		var buf GameBuffer
 		var queue []Pending
 		k, eof := 0, false

@@ -117,6 +117,10 @@ type gameMem struct {
 	gen     atomic.Uint32 // times the memory went back to directMems (Pending.gen)
 	used    int           // rounds of the memory the last game used (reused memory)
 	general bool          // no fast path (fast.go): for the tests that compare the two
+	// names: where the game's strings are copied to (names.go); nil when the text is a copy
+	// of the game's own. table is a GameBuffer's, kept from game to game.
+	names *names
+	table names
 }
 
 // roundSpare holds the arrays of one round's lists between games.
@@ -421,8 +425,8 @@ func nameBit(name string) uint64 {
 
 // dupHands, dupPasses, dupBids and dupCounts report whether a player appears twice in a list:
 // a list whose names' bits (nameBit) are all different has none, else its names are compared.
-// (One function for the four, taking the names through a closure, costs 150 instructions a
-// hand of validate: these run for every round read.)
+// (Four functions, not one taking the names through a closure: these run for every round
+// read, and the closure's call on each name is the most of their work.)
 func dupHands(l []PlayerCards) bool {
 	var seen uint64
 	for i := range l {
@@ -545,8 +549,13 @@ func (p *textParser) parseLine(s string, line int) {
 	for j < end && !isBlank(s[j]) {
 		j++
 	}
-	kw := s[start:j]
 	p.i = j
+	p.statement(s[start:j], start)
+}
+
+// statement parses the rest of the current line as the statement of keyword kw, which
+// starts at byte offset start.
+func (p *textParser) statement(kw string, start int) {
 	switch kw {
 	case "game":
 		p.gameStmt()
@@ -744,7 +753,10 @@ func (p *textParser) name(what string) (string, bool) {
 		p.limit(start, "a name longer than %d bytes", MaxName)
 		return "", false
 	}
-	return name, ok
+	if !ok {
+		return "", false
+	}
+	return p.own(name), true
 }
 
 // nameToken is name without the length limit.
@@ -831,7 +843,8 @@ func unescape(s string) string {
 	return b.String()
 }
 
-// value reads an option or meta value: quoted, or a bare word up to the next blank.
+// value reads an option or meta value: quoted, or a bare word up to the next blank (a
+// string of the text: the caller owns it).
 func (p *textParser) value(key string) (string, bool) {
 	if p.i < len(p.s) && p.s[p.i] == '"' {
 		return p.quoted("value", true)
@@ -1221,7 +1234,7 @@ func (p *textParser) gameStmt() {
 			return
 		}
 	}
-	p.g.Ruleset = name
+	p.g.Ruleset = p.own(name)
 	p.g.RulesetPos = p.pos(off)
 	p.end("game")
 }
@@ -1299,6 +1312,11 @@ func (p *textParser) kvStmt(list []KV, kw string) []KV {
 		val, ok := p.value(key)
 		if !ok {
 			return list
+		}
+		if kw == "meta" {
+			val = p.ownValue(val)
+		} else {
+			val = p.own(val)
 		}
 		if list == nil {
 			list = p.kvList(kw)
@@ -1601,7 +1619,7 @@ func (p *textParser) sideName() (string, bool) {
 		}
 	}
 	p.i = j
-	return w, true
+	return p.own(w), true
 }
 
 func (p *textParser) moonStmt() {

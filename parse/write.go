@@ -430,109 +430,123 @@ func appendYAMLBody(b []byte, g *Game) []byte {
 	}
 	b = append(b, "rounds:\n"...)
 	for _, r := range g.Rounds {
-		if r == nil {
-			continue
+		if r != nil {
+			b = appendYAMLRound(b, r)
 		}
-		b = append(b, "  -"...)
-		first := true
-		key := func(b []byte, k string) []byte {
-			if first {
-				first = false
-				b = append(b, ' ')
-			} else {
-				b = append(b, "    "...)
-			}
-			return append(b, k...)
-		}
-		if r.Dealer != "" {
-			b = key(b, "dealer: ")
-			b = appendYAMLString(b, r.Dealer)
-			b = append(b, '\n')
-		}
-		if r.Tiebreak != nil {
-			b = key(b, "tiebreak: ")
-			b = appendYAMLNames(b, r.Tiebreak)
-			b = append(b, '\n')
-		}
-		if len(r.Deal) > 0 {
-			b = key(b, "deal: ")
-			b = appendYAMLHands(b, r.Deal)
-		}
-		if len(r.Passes) > 0 {
-			b = key(b, "pass: {")
-			for k, ps := range r.Passes {
-				if k > 0 {
-					b = append(b, ", "...)
-				}
-				b = appendYAMLString(b, ps.Player)
-				b = append(b, ": "...)
-				if ps.To != "" {
-					b = append(b, "{to: "...)
-					b = appendYAMLString(b, ps.To)
-					b = append(b, ", cards: "...)
-					b = appendYAMLCards(b, ps.Cards)
-					b = append(b, '}')
-				} else {
-					b = appendYAMLCards(b, ps.Cards)
-				}
-			}
-			b = append(b, "}\n"...)
-		}
-		if len(r.Bids) > 0 {
-			b = key(b, "bids: {")
-			for k, bid := range r.Bids {
-				if k > 0 {
-					b = append(b, ", "...)
-				}
-				b = appendYAMLString(b, bid.Player)
-				b = append(b, ": "...)
-				b = appendYAMLString(b, bid.String())
-			}
-			b = append(b, "}\n"...)
-		}
-		if len(r.Tricks) > 0 {
-			b = key(b, "tricks:\n")
-			for _, t := range r.Tricks {
-				b = append(b, "      - "...)
-				if t.Leader != "" {
-					b = appendYAMLString(b, t.Leader)
-					b = append(b, ": "...)
-				}
-				b = appendYAMLCards(b, t.Cards)
-				b = append(b, '\n')
-			}
-		}
-		if c := r.Claim; c != nil {
-			if len(c.Shares) > 0 {
-				b = appendYAMLCounts(b, key, "claim: ", c.Shares)
-			} else if c.Player != "" {
-				b = key(b, "claim: ")
-				b = appendYAMLString(b, c.Player)
-				b = append(b, '\n')
-			}
-		}
-		if len(r.Took) > 0 {
-			b = key(b, "took: ")
-			b = appendYAMLHands(b, r.Took)
-		}
-		b = appendYAMLCounts(b, key, "tricks_taken: ", r.Taken)
-		if len(r.Moon) > 0 {
-			b = key(b, "moon: {")
-			for k, m := range r.Moon {
-				if k > 0 {
-					b = append(b, ", "...)
-				}
-				b = appendYAMLString(b, m.Player)
-				b = append(b, ": "...)
-				b = appendYAMLString(b, m.Scoring)
-			}
-			b = append(b, "}\n"...)
-		}
-		b = appendYAMLCounts(b, key, "score: ", r.Score)
-		b = appendYAMLCounts(b, key, "total: ", r.Total)
+	}
+	return b
+}
+
+// appendYAMLRound writes one round, an item of the rounds list.
+func appendYAMLRound(b []byte, r *Round) []byte {
+	b = append(b, "  -"...)
+	first := true
+	key := func(b []byte, k string) []byte {
 		if first {
-			b = append(b, " {}\n"...)
+			first = false
+			b = append(b, ' ')
+		} else {
+			b = append(b, "    "...)
 		}
+		return append(b, k...)
+	}
+	if r.Dealer != "" {
+		b = key(b, "dealer: ")
+		b = appendYAMLString(b, r.Dealer)
+		b = append(b, '\n')
+	}
+	if r.Tiebreak != nil {
+		b = key(b, "tiebreak: ")
+		b = appendYAMLNames(b, r.Tiebreak)
+		b = append(b, '\n')
+	}
+	if len(r.Deal) > 0 {
+		b = key(b, "deal: ")
+		b = appendYAMLHands(b, r.Deal)
+	}
+	if len(r.Passes) > 0 {
+		b = appendYAMLPasses(key(b, "pass: {"), r.Passes)
+	}
+	if len(r.Bids) > 0 {
+		b = key(b, "bids: {")
+		for k, bid := range r.Bids {
+			b = appendYAMLPair(b, k, bid.Player, bid.String())
+		}
+		b = append(b, "}\n"...)
+	}
+	if len(r.Tricks) > 0 {
+		b = appendYAMLTricks(key(b, "tricks:\n"), r.Tricks)
+	}
+	if c := r.Claim; c != nil {
+		if len(c.Shares) > 0 {
+			b = appendYAMLCounts(b, key, "claim: ", c.Shares)
+		} else if c.Player != "" {
+			b = key(b, "claim: ")
+			b = appendYAMLString(b, c.Player)
+			b = append(b, '\n')
+		}
+	}
+	if len(r.Took) > 0 {
+		b = key(b, "took: ")
+		b = appendYAMLHands(b, r.Took)
+	}
+	b = appendYAMLCounts(b, key, "tricks_taken: ", r.Taken)
+	if len(r.Moon) > 0 {
+		b = key(b, "moon: {")
+		for k, m := range r.Moon {
+			b = appendYAMLPair(b, k, m.Player, m.Scoring)
+		}
+		b = append(b, "}\n"...)
+	}
+	b = appendYAMLCounts(b, key, "score: ", r.Score)
+	b = appendYAMLCounts(b, key, "total: ", r.Total)
+	if first {
+		b = append(b, " {}\n"...)
+	}
+	return b
+}
+
+// appendYAMLPair writes the k-th pair "name: value" of a flow mapping.
+func appendYAMLPair(b []byte, k int, name, value string) []byte {
+	if k > 0 {
+		b = append(b, ", "...)
+	}
+	b = appendYAMLString(b, name)
+	b = append(b, ": "...)
+	return appendYAMLString(b, value)
+}
+
+// appendYAMLPasses writes the passes of a round, after "pass: {".
+func appendYAMLPasses(b []byte, passes []Pass) []byte {
+	for k, ps := range passes {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, ps.Player)
+		b = append(b, ": "...)
+		if ps.To != "" {
+			b = append(b, "{to: "...)
+			b = appendYAMLString(b, ps.To)
+			b = append(b, ", cards: "...)
+			b = appendYAMLCards(b, ps.Cards)
+			b = append(b, '}')
+		} else {
+			b = appendYAMLCards(b, ps.Cards)
+		}
+	}
+	return append(b, "}\n"...)
+}
+
+// appendYAMLTricks writes the tricks of a round, items of a block list.
+func appendYAMLTricks(b []byte, tricks []Trick) []byte {
+	for _, t := range tricks {
+		b = append(b, "      - "...)
+		if t.Leader != "" {
+			b = appendYAMLString(b, t.Leader)
+			b = append(b, ": "...)
+		}
+		b = appendYAMLCards(b, t.Cards)
+		b = append(b, '\n')
 	}
 	return b
 }

@@ -700,7 +700,6 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 		p.err(n, "expected a round (a mapping with dealer, deal, tricks, ...), found %s", describe(n))
 		return
 	}
-	np := len(p.g.Players)
 	p.pairs(n, "a round", func(k, v *yaml.Node) {
 		switch k.Value {
 		case "dealer":
@@ -708,104 +707,15 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 				r.Dealer, r.DealerPos = name, p.pos(k)
 			}
 		case "tiebreak":
-			r.Tiebreak = []string{}
-			if isNull(v) {
-				return
-			}
-			if v.Kind != yaml.SequenceNode {
-				p.err(v, "expected a list of player names after tiebreak:, found %s", describe(v))
-				return
-			}
-			for _, c := range v.Content {
-				if !p.tick(1, v) {
-					return
-				}
-				if c = deref(c); c == nil {
-					continue
-				}
-				if len(r.Tiebreak) == MaxPlayers {
-					p.limit(c, "more than %d players", MaxPlayers)
-					return
-				}
-				if name, ok := p.playerName(c, "a player name"); ok {
-					r.Tiebreak = append(r.Tiebreak, name)
-				}
-			}
-		case "deal", "took":
-			var hands []PlayerCards
-			if k.Value == "deal" && r.Deal == nil && r == &p.blk.r && np <= len(p.blk.deal) {
-				hands = p.blk.deal[:0]
-			} else {
-				hands = make([]PlayerCards, 0, max(np, 1))
-			}
-			p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
-				name, ok := p.playerName(pk, "a player name")
-				if !ok {
-					return
-				}
-				cards, _, _ := p.cards(pv, false)
-				hands = append(hands, PlayerCards{Player: name, Cards: cards, Pos: p.pos(pk)})
-			})
-			if len(hands) == 0 {
-				hands = nil
-			}
-			if k.Value == "deal" {
-				r.Deal = append(r.Deal, hands...)
-			} else {
-				r.Took = append(r.Took, hands...)
-			}
+			p.tiebreak(v, r)
+		case "deal":
+			r.Deal = append(r.Deal, p.hands(v, r.Deal == nil && r == &p.blk.r)...)
+		case "took":
+			r.Took = append(r.Took, p.hands(v, false)...)
 		case "pass":
-			p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
-				name, ok := p.playerName(pk, "a player name")
-				if !ok {
-					return
-				}
-				ps := Pass{Player: name, Pos: p.pos(pk)}
-				if pv.Kind == yaml.MappingNode {
-					p.pairs(pv, "", func(qk, qv *yaml.Node) {
-						switch qk.Value {
-						case "to":
-							ps.To, _ = p.playerName(qv, "the receiving player's name")
-						case "cards":
-							ps.Cards, _, _ = p.cards(qv, false)
-						default:
-							p.err(qk, "unknown key %s in a pass (expected to or cards)", Quote(qk.Value))
-						}
-					})
-				} else {
-					ps.Cards, _, _ = p.cards(pv, false)
-				}
-				if r.Passes == nil {
-					if r == &p.blk.r && np <= len(p.blk.passes) {
-						r.Passes = p.blk.passes[:0]
-					} else {
-						r.Passes = make([]Pass, 0, max(np, 1))
-					}
-				}
-				r.Passes = append(r.Passes, ps)
-			})
+			p.passes(v, r)
 		case "bids":
-			p.pairs(v, "a mapping of player names to bids", func(pk, pv *yaml.Node) {
-				name, ok := p.playerName(pk, "a player name")
-				if !ok {
-					return
-				}
-				var b Bid
-				if pv.Kind == yaml.ScalarNode {
-					b, ok = ParseBid(pv.Value)
-				} else {
-					ok = false
-				}
-				if !ok {
-					p.err(pv, "%s is not a bid (N, nil, bN for blind N, or bnil)", describe(pv))
-					return
-				}
-				b.Player, b.Pos = name, p.pos(pk)
-				if r.Bids == nil {
-					r.Bids = make([]Bid, 0, max(np, 1))
-				}
-				r.Bids = append(r.Bids, b)
-			})
+			p.bids(v, r)
 		case "tricks":
 			p.tricks(v, r)
 		case "claim":
@@ -823,39 +733,159 @@ func (p *yamlParser) round(n *yaml.Node, r *Round) {
 			}
 			r.Total = p.counts(v, r.Total)
 		case "moon":
-			p.pairs(v, "a mapping of the shooter's name to old or new", func(pk, pv *yaml.Node) {
-				name, ok := p.playerName(pk, "a player name")
-				if !ok {
-					return
-				}
-				var s string
-				if pv.Kind == yaml.ScalarNode {
-					switch {
-					case strings.EqualFold(pv.Value, "old"):
-						s = "old"
-					case strings.EqualFold(pv.Value, "new"):
-						s = "new"
-					}
-				}
-				if s == "" {
-					p.err(pv, "expected old or new after moon %s:, found %s", QuoteName(name), describe(pv))
-					return
-				}
-				r.Moon = append(r.Moon, Moon{Player: name, Scoring: s, Pos: p.pos(pk)})
-			})
+			p.moon(v, r)
 		default:
-			hint := ""
-			switch k.Value {
-			case "bid":
-				hint = "; bids are bids:"
-			case "taken", "tally":
-				hint = "; tricks taken are tricks_taken:"
-			case "trick":
-				hint = "; the play is tricks:"
-			}
-			p.err(k, "unknown key %s in a round (expected dealer, tiebreak, deal, pass, bids, tricks, claim, took, tricks_taken, moon, score or total%s)", Quote(k.Value), hint)
+			p.unknownRoundKey(k)
 		}
 	})
+}
+
+// tiebreak reads a round's tiebreak: value, the list of the players taking part.
+func (p *yamlParser) tiebreak(v *yaml.Node, r *Round) {
+	r.Tiebreak = []string{}
+	if isNull(v) {
+		return
+	}
+	if v.Kind != yaml.SequenceNode {
+		p.err(v, "expected a list of player names after tiebreak:, found %s", describe(v))
+		return
+	}
+	for _, c := range v.Content {
+		if !p.tick(1, v) {
+			return
+		}
+		if c = deref(c); c == nil {
+			continue
+		}
+		if len(r.Tiebreak) == MaxPlayers {
+			p.limit(c, "more than %d players", MaxPlayers)
+			return
+		}
+		if name, ok := p.playerName(c, "a player name"); ok {
+			r.Tiebreak = append(r.Tiebreak, name)
+		}
+	}
+}
+
+// hands reads a deal: or took: mapping of player names to cards; block says the list may
+// start on the block's array (the first round's deal).
+func (p *yamlParser) hands(v *yaml.Node, block bool) []PlayerCards {
+	np := len(p.g.Players)
+	var hands []PlayerCards
+	if block && np <= len(p.blk.deal) {
+		hands = p.blk.deal[:0]
+	} else {
+		hands = make([]PlayerCards, 0, max(np, 1))
+	}
+	p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
+		name, ok := p.playerName(pk, "a player name")
+		if !ok {
+			return
+		}
+		cards, _, _ := p.cards(pv, false)
+		hands = append(hands, PlayerCards{Player: name, Cards: cards, Pos: p.pos(pk)})
+	})
+	if len(hands) == 0 {
+		return nil
+	}
+	return hands
+}
+
+// passes reads a round's pass: mapping, each player's cards or a mapping of to and cards.
+func (p *yamlParser) passes(v *yaml.Node, r *Round) {
+	np := len(p.g.Players)
+	p.pairs(v, "a mapping of player names to cards", func(pk, pv *yaml.Node) {
+		name, ok := p.playerName(pk, "a player name")
+		if !ok {
+			return
+		}
+		ps := Pass{Player: name, Pos: p.pos(pk)}
+		if pv.Kind == yaml.MappingNode {
+			p.pairs(pv, "", func(qk, qv *yaml.Node) {
+				switch qk.Value {
+				case "to":
+					ps.To, _ = p.playerName(qv, "the receiving player's name")
+				case "cards":
+					ps.Cards, _, _ = p.cards(qv, false)
+				default:
+					p.err(qk, "unknown key %s in a pass (expected to or cards)", Quote(qk.Value))
+				}
+			})
+		} else {
+			ps.Cards, _, _ = p.cards(pv, false)
+		}
+		if r.Passes == nil {
+			if r == &p.blk.r && np <= len(p.blk.passes) {
+				r.Passes = p.blk.passes[:0]
+			} else {
+				r.Passes = make([]Pass, 0, max(np, 1))
+			}
+		}
+		r.Passes = append(r.Passes, ps)
+	})
+}
+
+// bids reads a round's bids: mapping of player names to bids.
+func (p *yamlParser) bids(v *yaml.Node, r *Round) {
+	p.pairs(v, "a mapping of player names to bids", func(pk, pv *yaml.Node) {
+		name, ok := p.playerName(pk, "a player name")
+		if !ok {
+			return
+		}
+		var b Bid
+		if pv.Kind == yaml.ScalarNode {
+			b, ok = ParseBid(pv.Value)
+		} else {
+			ok = false
+		}
+		if !ok {
+			p.err(pv, "%s is not a bid (N, nil, bN for blind N, or bnil)", describe(pv))
+			return
+		}
+		b.Player, b.Pos = name, p.pos(pk)
+		if r.Bids == nil {
+			r.Bids = make([]Bid, 0, max(len(p.g.Players), 1))
+		}
+		r.Bids = append(r.Bids, b)
+	})
+}
+
+// moon reads a round's moon: mapping of the shooter's name to old or new.
+func (p *yamlParser) moon(v *yaml.Node, r *Round) {
+	p.pairs(v, "a mapping of the shooter's name to old or new", func(pk, pv *yaml.Node) {
+		name, ok := p.playerName(pk, "a player name")
+		if !ok {
+			return
+		}
+		var s string
+		if pv.Kind == yaml.ScalarNode {
+			switch {
+			case strings.EqualFold(pv.Value, "old"):
+				s = "old"
+			case strings.EqualFold(pv.Value, "new"):
+				s = "new"
+			}
+		}
+		if s == "" {
+			p.err(pv, "expected old or new after moon %s:, found %s", QuoteName(name), describe(pv))
+			return
+		}
+		r.Moon = append(r.Moon, Moon{Player: name, Scoring: s, Pos: p.pos(pk)})
+	})
+}
+
+// unknownRoundKey reports a key a round does not have, with a hint for the likely mistakes.
+func (p *yamlParser) unknownRoundKey(k *yaml.Node) {
+	hint := ""
+	switch k.Value {
+	case "bid":
+		hint = "; bids are bids:"
+	case "taken", "tally":
+		hint = "; tricks taken are tricks_taken:"
+	case "trick":
+		hint = "; the play is tricks:"
+	}
+	p.err(k, "unknown key %s in a round (expected dealer, tiebreak, deal, pass, bids, tricks, claim, took, tricks_taken, moon, score or total%s)", Quote(k.Value), hint)
 }
 
 func (p *yamlParser) tricks(v *yaml.Node, r *Round) {

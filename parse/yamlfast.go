@@ -5,7 +5,7 @@ package parse
 // yaml.v3 is the YAML parser of this package: it reads all of YAML 1.2 as the spec has it,
 // with the library's positions and messages, which the error tests pin down. But it is
 // slow at what most YAML transcripts are, the output of `tricks convert --to yaml` and of
-// programs: on single-hand games it costs about nine tenths of the time of `validate`.
+// programs, where it would be most of the time of `validate`.
 // So a document is first offered to fastYAML, a reader of the subset of YAML that the
 // writers use and that people write by hand in the same style:
 //
@@ -55,7 +55,7 @@ func yfastPut(y *yfast) {
 // document is declined.
 func (r *Reader) fastYAML() *Game {
 	lb := r.lb
-	if lb.mark >= 0 || lb.err != nil || yamlFastOff {
+	if lb.mark >= 0 || lb.err != nil || r.opts.noFast {
 		return nil
 	}
 	y := yfastGet()
@@ -135,10 +135,6 @@ func fastYAMLGame(src []byte, first int, file string, index int, arena *cardAren
 }
 
 var yfastPool sync.Pool
-
-// yamlFastOff turns the fast readers off (YAML and JSON), for tests that compare them with
-// yaml.v3 and the JSON reader.
-var yamlFastOff bool
 
 // yfastClass marks the bytes the fast reader reads (yfastOK): printable ASCII and the
 // newline, but not the indicators of what it does not read (anchors, aliases, tags, block

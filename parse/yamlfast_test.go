@@ -229,9 +229,7 @@ func TestYAMLFastStream(t *testing.T) {
 
 // readAll reads a stream, with the fast reader or without it: the games and the messages.
 func readAll(t testing.TB, src []byte, fast bool) ([]*Game, string) {
-	yamlFastOff = !fast
-	defer func() { yamlFastOff = false }()
-	games, err := ParseBytes(src, "s.yaml")
+	games, err := ReadAll(newReader(bytes.NewReader(src), "s.yaml", Auto, options{noFast: !fast}))
 	msg := ""
 	if err != nil {
 		msg = err.Error()

@@ -299,9 +299,6 @@ func (rs *Ruleset) Set(key, value string) error {
 	if !ok || !p.option || !p.appliesTo(rs.Family) {
 		return rs.unknownOption(key)
 	}
-	// The value may be a string of a transcript's text, which its reader reuses once the game
-	// is done with (parse.Pending.Release): every option's value is read into a type of its
-	// own (a number, a rule value, a pass cycle), so the ruleset keeps no part of it.
 	return p.set(rs, strings.TrimSpace(value))
 }
 

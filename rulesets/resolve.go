@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 )
@@ -107,12 +106,10 @@ type Resolver struct {
 	cache  map[string]*Ruleset
 	kb     []byte // the key being looked up (a look-up by string(kb) does not allocate)
 	// the last game's ruleset name and option lines, and the ruleset Resolve gave it: a run
-	// of games of the same rules finds theirs without building the key (the strings are
-	// copies in lastBuf: a game's are its text's, which the reader reuses once the game is
-	// done with, parse.Pending.Release)
+	// of games of the same rules finds theirs without building the key (the list is a copy:
+	// a game's list may be memory its parser reuses for the next game)
 	lastName string
 	lastOpts []parse.KV
-	lastBuf  []byte
 	last     *Ruleset
 }
 
@@ -185,29 +182,9 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 
 // remember keeps the name and option lines Resolve gave rs for, for the next game.
 func (r *Resolver) remember(name string, opts []parse.KV, rs *Ruleset) {
-	size := len(name)
-	for _, kv := range opts {
-		size += len(kv.Key) + len(kv.Value)
-	}
-	if cap(r.lastBuf) < size {
-		r.lastBuf = make([]byte, 0, 2*size)
-	}
-	b := r.lastBuf[:0]
-	r.lastName, b = appendString(b, name)
+	r.lastName = name
 	r.lastOpts = append(r.lastOpts[:0], opts...)
-	for i := range r.lastOpts {
-		kv := &r.lastOpts[i]
-		kv.Key, b = appendString(b, kv.Key)
-		kv.Value, b = appendString(b, kv.Value)
-	}
 	r.last = rs
-}
-
-// appendString appends s to b, which has room for it, and returns the copy and b.
-func appendString(b []byte, s string) (string, []byte) {
-	n := len(b)
-	b = append(b, s...)
-	return unsafe.String(unsafe.SliceData(b[n:]), len(s)), b
 }
 
 // sameOptions reports whether two lists of option lines have the same keys and values in

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -95,8 +94,7 @@ func (sc *Scorer) Score(rp *validate.Replay) *Result {
 // that a run of games of the same table does not build them again.
 type unitCache struct {
 	rs      *rulesets.Ruleset
-	players []string // a copy of the players' names, strings of buf (keepPlayers)
-	buf     []byte
+	players []string // a copy of the last game's list of players
 	names   []string // nil: the names are the players'
 	unitOf  []int
 	// distinct: no two units have the same name (a unit's points are then its own)
@@ -118,7 +116,7 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 	if c.rs != rs || !slices.Equal(c.players, players) {
 		names, unitOf := rs.Units(players)
 		c.rs, c.names, c.unitOf = rs, names, unitOf
-		c.keepPlayers(players)
+		c.players = append(c.players[:0], players...) // (the game's slice is reused memory)
 		if len(names) == len(players) && (len(names) == 0 || &names[0] == &players[0]) {
 			c.names = nil // the players themselves: this game's slice, not a cached one
 		}
@@ -128,21 +126,6 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 		return players, c.unitOf
 	}
 	return c.names, c.unitOf
-}
-
-// keepPlayers makes c.players a copy of players, with strings of its own: a game's are its
-// text's, which the reader reuses once the game is done with (parse.Pending.Release).
-func (c *unitCache) keepPlayers(players []string) {
-	c.buf = c.buf[:0]
-	for _, p := range players {
-		c.buf = append(c.buf, p...)
-	}
-	all := unsafe.String(unsafe.SliceData(c.buf), len(c.buf))
-	c.players = c.players[:0]
-	for _, p := range players {
-		c.players = append(c.players, all[:len(p)])
-		all = all[len(p):]
-	}
 }
 
 // distinctNames reports whether no two names are the same. Names that all begin with

@@ -12,7 +12,6 @@ package validate
 import (
 	"errors"
 	"fmt"
-	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -376,30 +375,11 @@ func (v *Validator) seatList(g *parse.Game, r *PlayedRound, names []string, pos 
 
 func seatOf(players []string, name string) int {
 	for i, p := range players {
-		// The length and first byte tell most names apart before the whole of them is
-		// compared.
-		if len(p) != len(name) || len(p) > 0 && p[0] != name[0] {
-			continue
-		}
-		// A name the parser took from the players line shares its bytes: the same data
-		// pointer is the same name without the rest of the compare (looked at once the first
-		// bytes match, so that a name with bytes of its own pays two instructions for it).
-		if unsafe.StringData(p) == unsafe.StringData(name) || len(p) <= 8 && short(p, name) || len(p) > 8 && p == name {
+		if p == name {
 			return i
 		}
 	}
 	return -1
-}
-
-// short is a == b for names of the same length whose first bytes are the same.
-func short(a, b string) bool {
-	b = b[:len(a)]
-	for i := 1; i < len(a); i++ {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func joinNames(names []string) string {

@@ -42,8 +42,8 @@ func statsCommand(e *env) *cli.Command {
 				return usageError{fmt.Errorf("--jobs %d: give a number of workers (0 or none: one per CPU)", c.Int("jobs"))}
 			}
 			st := newStats()
-			// stats keeps counts, and copies of the names it counts by: the games' memory and
-			// input are reused.
+			// stats keeps counts, and the names it counts by (strings a game hands out never
+			// change, though the games' memory is reused).
 			e.pipeline(files, ch, c.Int("jobs"), true, func(j *job) {
 				if j.err != nil {
 					printError(e.stderr, j.file, j.err)
@@ -150,19 +150,17 @@ type statGroup struct {
 type stats struct {
 	groups     []*statGroup
 	byName     map[string]*statGroup
-	names      map[string]string // the names counted by, copies (countName)
 	games      int
 	unreadable int
 	violations int
 }
 
-func newStats() *stats { return &stats{byName: map[string]*statGroup{}, names: map[string]string{}} }
+func newStats() *stats { return &stats{byName: map[string]*statGroup{}} }
 
 func (s *stats) group(name string, spades bool) *statGroup {
 	if g, ok := s.byName[name]; ok {
 		return g
 	}
-	name = strings.Clone(name) // (a game's strings are its input's, read over once it is done)
 	g := &statGroup{ruleset: name, spades: spades, wins: map[string]int{}, seatWins: map[string]int{},
 		seatPts: map[string]*welford{}, viol: map[string]int{}}
 	s.byName[name] = g
@@ -244,16 +242,9 @@ func (s *stats) add(j *job) {
 	}
 }
 
-// countName adds one to m[name] by a copy of name: a game's strings are its input's, which
-// the reader reads over once the game is done with (parse.Pending.Release), and a map
-// assignment stores the key it is given, even over an equal one.
+// countName adds one to m[name].
 func (s *stats) countName(m map[string]int, name string) {
-	own, ok := s.names[name]
-	if !ok {
-		own = strings.Clone(name)
-		s.names[own] = own
-	}
-	m[own]++
+	m[name]++
 }
 
 // heartsRound counts moons: shot, and failed (no moon, one player took every penalty card

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 )
 
 // Suit is a card suit. The order C D H S is the order of Card values.
@@ -18,7 +20,7 @@ const (
 	NoSuit
 )
 
-const suitLetters = "CDHS"
+const suitLetters = spell.SuitLetters
 
 // String returns the suit letter: C, D, H, S ("-" for NoSuit).
 func (s Suit) String() string {
@@ -40,7 +42,7 @@ const (
 	NoCard      Card = 255
 )
 
-const rankLetters = "23456789TJQKA"
+const rankLetters = spell.RankLetters
 
 // NewCard returns the card of rank r (0 = deuce .. 12 = ace) in suit s.
 func NewCard(s Suit, r int) Card { return Card(int(s)*13 + r) }
@@ -95,6 +97,12 @@ func (c *Card) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// parseCardFast is ParseCard without the error.
+func parseCardFast(tok string) (Card, bool) {
+	n, ok := spell.Card(tok)
+	return Card(n), ok
+}
+
 // CardError is the message for a token that is not a card.
 func CardError(tok string) string {
 	return Quote(tok) + " is not a card (rank 2-9 T J Q K A, suit C D H S)"
@@ -108,63 +116,6 @@ func ParseCard(tok string) (Card, error) {
 		return c, nil
 	}
 	return NoCard, fmt.Errorf("%s", CardError(tok))
-}
-
-func parseCardFast(tok string) (Card, bool) {
-	if len(tok) < 2 {
-		return NoCard, false
-	}
-	var r int
-	rest := tok[1:]
-	switch b := tok[0]; b {
-	case '2', '3', '4', '5', '6', '7', '8', '9':
-		r = int(b - '2')
-	case 'T', 't':
-		r = 8
-	case 'J', 'j':
-		r = 9
-	case 'Q', 'q':
-		r = 10
-	case 'K', 'k':
-		r = 11
-	case 'A', 'a':
-		r = 12
-	case '1':
-		if len(tok) < 3 || tok[1] != '0' {
-			return NoCard, false
-		}
-		r = 8
-		rest = tok[2:]
-	case 'B', 'b', 'L', 'l':
-		if len(tok) == 2 && (tok[1] == 'J' || tok[1] == 'j') {
-			if b == 'B' || b == 'b' {
-				return BigJoker, true
-			}
-			return LittleJoker, true
-		}
-		return NoCard, false
-	default:
-		return NoCard, false
-	}
-	var s Suit
-	switch rest {
-	case "C", "c", "♣", "♧":
-		s = Clubs
-	case "D", "d", "♦", "♢":
-		s = Diamonds
-	case "H", "h", "♥", "♡":
-		s = Hearts
-	case "S", "s", "♠", "♤":
-		s = Spades
-	default:
-		// A variation selector after a symbol (♥️) is accepted too.
-		trimmed := strings.TrimSuffix(rest, "\uFE0F")
-		if trimmed != rest {
-			return parseCardFast(tok[:len(tok)-len(rest)] + trimmed)
-		}
-		return NoCard, false
-	}
-	return NewCard(s, r), true
 }
 
 // CardSet is a set of distinct cards: bit c is set when card c is in the set.

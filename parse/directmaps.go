@@ -1,6 +1,10 @@
 package parse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/tricks-dev/tricks/parse/internal/spell"
+)
 
 // The direct readers of YAML (yamldirect.go) and of JSON lines (jsondirect.go) read a round's
 // maps of player names (deal, pass, bid, took, tricks taken, moon, score, total), its claim and
@@ -143,11 +147,11 @@ func (d *ydirect) bids(bids []Bid) ([]Bid, bool) {
 }
 
 // counts reads a map of numbers: tricks taken, scores, totals, the shares of a claim. A
-// number beyond ±maxNumber declines (the builder reports it).
+// number beyond ±spell.MaxNumber declines (the builder reports it).
 func (d *ydirect) counts(list []Count) ([]Count, bool) {
 	ok := d.entries(func(name string, at Pos) bool {
 		v, ok := d.number()
-		n, inRange := parseInt(v)
+		n, inRange := spell.Number(v)
 		list = append(list, Count{Player: name, N: n, Pos: at})
 		return ok && inRange
 	})

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 )
 
 // Pos is a place in a source file. Line and Col are 1-based; 0 means unknown.
@@ -107,19 +109,16 @@ func (l ErrorList) Err() error {
 	return l
 }
 
-// maxExcerpt bounds the text of the input that a message quotes.
-const maxExcerpt = 40
-
 // Quote quotes s for a message, as %q does, cut to its first characters when it is long:
 // "xxxx"... (100000 characters). A message names what is wrong; it does not echo a
 // megabyte of it.
 func Quote(s string) string {
-	if len(s) <= maxExcerpt {
+	if len(s) <= spell.MaxExcerpt {
 		return strconv.Quote(s)
 	}
 	n, cut := 0, len(s)
 	for k := range s {
-		if n == maxExcerpt-8 {
+		if n == spell.MaxExcerpt-8 {
 			cut = k
 			break
 		}

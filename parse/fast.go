@@ -1,6 +1,10 @@
 package parse
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/tricks-dev/tricks/parse/internal/spell"
+)
 
 // The fast path of the text front end: the statements that make most of a transcript's
 // lines (trick, deal and pass), spelled as canonical text writes them, are read here in one
@@ -8,18 +12,6 @@ import "slices"
 // spelled any other way (a leader, a recipient, extra blanks, commas, jokers, a mistake, a
 // limit reached) is left to the general statements of text.go, which give exactly the same
 // game for the lines read here: TestFastPathSameAsGeneral parses the testdata both ways.
-
-// nameByte marks the bytes that may follow the first letter of a bare name (IsBareName).
-var nameByte = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c], t[c-'a'+'A'] = true, true
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	t['_'], t['.'], t['-'] = true, true, true
-	return
-}()
 
 // fastFirst marks the first letters of the statements fastStmt reads.
 var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true, 'g': true, 'r': true}
@@ -77,7 +69,7 @@ func bareName(s string, i int) int {
 		return i
 	}
 	k := i + 1
-	for k < len(s) && nameByte[s[k]] {
+	for k < len(s) && spell.NameByte[s[k]] {
 		k++
 	}
 	return k
@@ -350,7 +342,7 @@ func (p *textParser) fastHand(i, n int, pass bool) bool {
 		return false
 	}
 	k := i + 1
-	for k < n && nameByte[s[k]] {
+	for k < n && spell.NameByte[s[k]] {
 		k++
 	}
 	if k+2 >= n || s[k] != ':' || s[k+1] != ' ' || k-i > MaxName {
@@ -433,7 +425,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			if c := byte(w >> 40); !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
 				break
 			}
-			for t < len(src) && nameByte[src[t]] {
+			for t < len(src) && spell.NameByte[src[t]] {
 				t++
 			}
 			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' || t-i-5 > MaxName {

@@ -70,6 +70,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 	"gopkg.in/yaml.v3"
 )
 
@@ -740,7 +741,7 @@ func (j *jsonReader) value(c byte) (*yaml.Node, *jsonError) {
 			if len(j.strs) > MaxGameBytes {
 				what = fmt.Sprintf("more than %d KiB of strings", MaxGameBytes>>10)
 			}
-			return nil, &jsonError{line: j.line, col: j.col, msg: limitMsg("%s in one game", what)}
+			return nil, &jsonError{line: j.line, col: j.col, msg: spell.LimitMsg("%s in one game", what)}
 		}
 		switch {
 		case c == '{' || c == '[':

@@ -1,7 +1,5 @@
 package parse
 
-import "fmt"
-
 // Limits of one game, by design (LIMITS.md). Real transcripts stay far below them; input beyond them is refused with
 // an error at the place where the limit was crossed, and the reader goes on with the next
 // game. Together they bound the memory one game can take, whatever the input.
@@ -16,8 +14,3 @@ const (
 	MaxAliases   = 100       // YAML aliases (*name) in one document
 	MaxExpansion = 10000     // nodes that the aliases of one document stand for, in all
 )
-
-// limitMsg is the message of a limit error.
-func limitMsg(format string, args ...any) string {
-	return fmt.Sprintf(format, args...) + " (a limit by design: see Reliability in the README)"
-}

@@ -6,45 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 	"gopkg.in/yaml.v3"
 )
-
-// Format is a transcript spelling.
-type Format int
-
-// The formats. Auto picks one by the file's extension, or else by its first statement.
-const (
-	Auto Format = iota
-	Text
-	YAML
-)
-
-func (f Format) String() string {
-	switch f {
-	case Text:
-		return "text"
-	case YAML:
-		return "yaml"
-	}
-	return "auto"
-}
-
-// FormatOf returns the format a file name implies: YAML for .yaml, .yml and .json, Text
-// for .tricks and .txt, and Auto (look at the content) for anything else, "-" included.
-func FormatOf(name string) Format {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".yaml", ".yml", ".json":
-		return YAML
-	case ".tricks", ".txt":
-		return Text
-	}
-	return Auto
-}
 
 // maxLine bounds a text line: a game is at most MaxGameBytes.
 const maxLine = MaxGameBytes
@@ -589,9 +557,9 @@ func (r *Reader) nextText() (*Game, error) {
 			}
 			pos := Pos{File: r.name, Line: lb.line, Col: 1}
 			if long {
-				return r.skipGame(pos, limitMsg("a line longer than %d KiB", maxLine>>10))
+				return r.skipGame(pos, spell.LimitMsg("a line longer than %d KiB", maxLine>>10))
 			}
-			return r.skipGame(pos, limitMsg("a game longer than %d KiB", MaxGameBytes>>10))
+			return r.skipGame(pos, spell.LimitMsg("a game longer than %d KiB", MaxGameBytes>>10))
 		}
 		if len(line) >= 3 && (line[0] == '-' || line[0] == ' ' || line[0] == '\t') && isSeparator(line) {
 			if significant {
@@ -759,9 +727,9 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 			if off := firstBad(line); off >= 0 {
 				refuse(notTextPos(r.name, lineNo(), line, off), "not a text transcript")
 			} else if long {
-				refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, limitMsg("a line longer than %d KiB", maxLine>>10))
+				refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, spell.LimitMsg("a line longer than %d KiB", maxLine>>10))
 			} else if size += len(line); size > MaxGameBytes {
-				refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, limitMsg("a YAML document longer than %d KiB", MaxGameBytes>>10))
+				refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, spell.LimitMsg("a YAML document longer than %d KiB", MaxGameBytes>>10))
 			} else {
 				for _, b := range line {
 					switch b {
@@ -770,7 +738,7 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 					}
 				}
 				if c.seps > MaxNodes+MaxNodes/2 {
-					refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, limitMsg("more than %d values in one game", MaxNodes))
+					refuse(Pos{File: r.name, Line: lineNo(), Col: 1}, spell.LimitMsg("more than %d values in one game", MaxNodes))
 				}
 			}
 		} else if firstBad(line) >= 0 && c.err.Msg == "not a text transcript" && lineNo() > c.err.Pos.Line {
@@ -926,7 +894,7 @@ func (r *Reader) yamlErrorPos(err error, c *yamlChunk) Pos {
 	line := 0
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		k := 0
-		for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' && line < maxNumber/10 {
+		for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' && line < spell.MaxNumber/10 {
 			line = line*10 + int(rest[k]-'0')
 			k++
 		}

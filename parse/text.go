@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 )
 
 // maxErrors bounds the errors reported for one game; the rest are summarised.
@@ -284,7 +286,7 @@ type GameBuffer struct {
 
 // limit reports a limit reached at byte offset off of the current line and stops the game.
 func (p *textParser) limit(off int, format string, args ...any) {
-	p.errs.Add(p.pos(off), limitMsg(format, args...))
+	p.errs.Add(p.pos(off), spell.LimitMsg(format, args...))
 	p.stop = true
 }
 
@@ -779,7 +781,7 @@ func (p *textParser) nameToken(what string) (string, bool) {
 		return "", false
 	}
 	if !IsBareName(w) {
-		if len(w) > maxExcerpt {
+		if len(w) > spell.MaxExcerpt {
 			p.errAt(start, "%s is not a valid name (a letter, then letters, digits, _ . or -; other names need quotes)", Quote(w))
 			return "", false
 		}
@@ -952,7 +954,7 @@ func (p *textParser) cards(dash, cols bool) ([]Card, []int, bool) {
 		}
 		// The common spelling: a rank and a suit letter, then a separator or the end.
 		if i+2 <= n && (i+2 == n || isCardSep[s[i+2]]) {
-			if r, su := rankOf[s[i]], suitOf[s[i+1]]; r >= 0 && su >= 0 {
+			if r, su := spell.RankOf[s[i]], spell.SuitOf[s[i+1]]; r >= 0 && su >= 0 {
 				cards = append(cards, Card(int(su)*13+int(r)))
 				if cols {
 					if p.ascii {
@@ -1031,12 +1033,12 @@ var cardPair [1 << 16]uint8
 
 func init() {
 	for a := 0; a < 256; a++ {
-		if rankOf[a] < 0 {
+		if spell.RankOf[a] < 0 {
 			continue
 		}
 		for b := 0; b < 256; b++ {
-			if su := suitOf[b]; su >= 0 {
-				cardPair[a|b<<8] = uint8(int(su)*13+int(rankOf[a])) + 1
+			if su := spell.SuitOf[b]; su >= 0 {
+				cardPair[a|b<<8] = uint8(int(su)*13+int(spell.RankOf[a])) + 1
 			}
 		}
 	}
@@ -1045,35 +1047,11 @@ func init() {
 // isCardSep marks the bytes that separate cards: blanks and commas.
 var isCardSep = [256]bool{' ': true, '\t': true, '\r': true, ',': true}
 
-// rankOf and suitOf map the ASCII rank and suit letters to their values, -1 elsewhere.
-var rankOf, suitOf = func() (r, s [256]int8) {
-	for k := range r {
-		r[k], s[k] = -1, -1
-	}
-	for k, c := range rankLetters {
-		r[c], r[c|0x20] = int8(k), int8(k)
-	}
-	for k, c := range suitLetters {
-		s[c], s[c|0x20] = int8(k), int8(k)
-	}
-	return
-}()
-
-// cardOf is parseCardFast with a table lookup for the common two-letter spelling.
-func cardOf(tok string) (Card, bool) {
-	if len(tok) == 2 {
-		if r, su := rankOf[tok[0]], suitOf[tok[1]]; r >= 0 && su >= 0 {
-			return Card(int(su)*13 + int(r)), true
-		}
-	}
-	return parseCardFast(tok)
-}
-
 // number reads a decimal integer, the value of NAME=.
 func (p *textParser) number(name string) (int, bool) {
 	off := p.i
 	tok := p.word()
-	n, ok := parseInt(tok)
+	n, ok := spell.Number(tok)
 	if !ok {
 		if tok == "" {
 			p.errAt(off, "expected a number after %s=, found %s", QuoteName(name), p.found())
@@ -1082,37 +1060,6 @@ func (p *textParser) number(name string) (int, bool) {
 		}
 	}
 	return n, ok
-}
-
-// maxNumber bounds the numbers of a transcript, far above any real score, so that sums
-// never overflow.
-const maxNumber = 999_999_999
-
-// parseInt parses [+-]digits within ±maxNumber.
-func parseInt(s string) (int, bool) {
-	neg := false
-	if s != "" && (s[0] == '-' || s[0] == '+') {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	if s == "" {
-		return 0, false
-	}
-	n := 0
-	for k := 0; k < len(s); k++ {
-		c := s[k]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-		if n > maxNumber {
-			return 0, false
-		}
-	}
-	if neg {
-		n = -n
-	}
-	return n, true
 }
 
 // nameSet finds duplicate names: a scan of the list while it is short, a map beyond.
@@ -1139,29 +1086,6 @@ func (m *nameSet) has(list []string, name string) bool {
 	}
 	(*m)[name] = true
 	return false
-}
-
-// ParseBid reads a bid as written: "4", "0", "nil", "b3", "b0", "bnil" (case-insensitive).
-// Player and Pos are left empty.
-func ParseBid(s string) (Bid, bool) {
-	var b Bid
-	if len(s) > 0 && (s[0] == 'b' || s[0] == 'B') {
-		b.Blind = true
-		s = s[1:]
-	}
-	if len(s) == 3 && strings.EqualFold(s, "nil") {
-		b.Nil = true
-		return b, true
-	}
-	if s == "" || s[0] < '0' || s[0] > '9' {
-		return Bid{}, false
-	}
-	n, ok := parseInt(s)
-	if !ok {
-		return Bid{}, false
-	}
-	b.N = n
-	return b, true
 }
 
 // ---- statements --------------------------------------------------------------------------
@@ -1695,4 +1619,10 @@ func (p *textParser) newClaim(r *Round) *Claim {
 		return c
 	}
 	return &Claim{}
+}
+
+// cardOf reads a card token as ParseCard does, without the error.
+func cardOf(tok string) (Card, bool) {
+	n, ok := spell.CardOf(tok)
+	return Card(n), ok
 }

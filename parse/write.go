@@ -6,66 +6,15 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 )
-
-// IsBareName reports whether s can be written as a name without quotes:
-// [A-Za-z][A-Za-z0-9_.-]*.
-func IsBareName(s string) bool {
-	if s == "" {
-		return false
-	}
-	if c := s[0] | 0x20; !('a' <= c && c <= 'z') { // a letter, of either case
-		return false
-	}
-	for k := 1; k < len(s); k++ {
-		if !nameByte[s[k]] {
-			return false
-		}
-	}
-	return true
-}
-
-// validString reports whether s can be a name, key or value of a transcript: it holds no
-// control character (U+0000-U+001F, U+007F) and is valid UTF-8. It returns the first bad
-// rune otherwise.
-func validString(s string) (rune, bool) {
-	for k := 0; k < len(s); k++ {
-		c := s[k]
-		if c < 0x20 || c == 0x7f {
-			return rune(c), false
-		}
-	}
-	if !utf8.ValidString(s) {
-		return utf8.RuneError, false
-	}
-	return 0, true
-}
-
-// QuoteName spells a name as the compact text writes it: bare when it can be, else in
-// double quotes with \" and \\ escaped. Messages about players use it too.
-func QuoteName(s string) string {
-	if IsBareName(s) {
-		return s
-	}
-	return string(appendQuoted(nil, s))
-}
-
-func appendQuoted(b []byte, s string) []byte {
-	b = append(b, '"')
-	for k := 0; k < len(s); k++ {
-		if c := s[k]; c == '"' || c == '\\' {
-			b = append(b, '\\')
-		}
-		b = append(b, s[k])
-	}
-	return append(b, '"')
-}
 
 func appendName(b []byte, s string) []byte {
 	if IsBareName(s) {
 		return append(b, s...)
 	}
-	return appendQuoted(b, s)
+	return spell.AppendQuoted(b, s)
 }
 
 // appendSideName writes a name on a score or total line: a side of bare names joined by
@@ -91,7 +40,7 @@ func appendValue(b []byte, s string) []byte {
 	}
 	for k := 0; k < len(s); k++ {
 		if quotedByte[s[k]] {
-			return appendQuoted(b, s)
+			return spell.AppendQuoted(b, s)
 		}
 	}
 	return append(b, s...)
@@ -317,43 +266,12 @@ func WriteTexts(w io.Writer, games []*Game) error {
 
 // ---- YAML --------------------------------------------------------------------------------
 
-// yamlPlain reports whether s can be written as a plain YAML scalar, in flow and block
-// context alike, and read back as the same text. It is deliberately narrow: ASCII letters,
-// digits, space, and _ . / + - inside, starting with a letter or digit (or a sign before a
-// digit), and not a word that YAML 1.1 reads as a boolean or null.
-func yamlPlain(s string) bool {
-	if s == "" || s[len(s)-1] == ' ' {
-		return false
-	}
-	c := s[0]
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-	case (c == '-' || c == '+') && len(s) > 1 && '0' <= s[1] && s[1] <= '9':
-	default:
-		return false
-	}
-	for k := 1; k < len(s); k++ {
-		c := s[k]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-			c == ' ' || c == '_' || c == '.' || c == '/' || c == '+' || c == '-') {
-			return false
-		}
-	}
-	if len(s) <= 5 {
-		switch strings.ToLower(s) {
-		case "y", "n", "yes", "no", "on", "off", "true", "false", "null":
-			return false
-		}
-	}
-	return true
-}
-
 const hexDigits = "0123456789ABCDEF"
 
 // appendYAMLString writes s as a YAML scalar: plain when safe, else double-quoted with
 // escapes for everything a YAML reader would not give back as is.
 func appendYAMLString(b []byte, s string) []byte {
-	if yamlPlain(s) {
+	if spell.YAMLPlain(s) {
 		return append(b, s...)
 	}
 	b = append(b, '"')

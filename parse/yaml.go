@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 	"gopkg.in/yaml.v3"
 )
 
@@ -43,7 +44,7 @@ func (p *yamlParser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Li
 // limit reports a limit reached at node n and stops reading the document.
 func (p *yamlParser) limit(n *yaml.Node, format string, args ...any) {
 	if !p.stop {
-		p.errs.Add(p.pos(n), limitMsg(format, args...))
+		p.errs.Add(p.pos(n), spell.LimitMsg(format, args...))
 		p.stop = true
 	}
 }
@@ -200,12 +201,12 @@ func (p *yamlParser) firstKey(n *yaml.Node, i int, key string, seen *map[string]
 	return nil
 }
 
-// validString is validString, unless the tree is known to be clean.
+// validString is spell.ValidString, unless the tree is known to be clean.
 func (p *yamlParser) validString(s string) (rune, bool) {
 	if p.clean {
 		return 0, true
 	}
-	return validString(s)
+	return spell.ValidString(s)
 }
 
 // name reads a player name from a scalar node.
@@ -268,7 +269,7 @@ func (p *yamlParser) text(n *yaml.Node, what, what2 string) (string, bool) {
 // number reads an integer scalar.
 func (p *yamlParser) number(n *yaml.Node, after string) (int, bool) {
 	if n.Kind == yaml.ScalarNode {
-		if v, ok := parseInt(n.Value); ok {
+		if v, ok := spell.Number(n.Value); ok {
 			return v, true
 		}
 	}
@@ -386,7 +387,7 @@ func (p *yamlParser) scalarCards(n *yaml.Node, cols bool) bool {
 			p.limit(n, "more than %d cards in one value", MaxCards)
 			return false
 		}
-		card, good := parseCardFast(tok)
+		card, good := cardOf(tok)
 		if !good {
 			p.errAt(Pos{File: p.file, Line: n.Line, Col: col(i)}, "%s", CardError(tok))
 			ok = false
@@ -487,10 +488,10 @@ var yamlCardPair = func() (t [1 << 16]uint8) {
 	// The bytes that may start or end a two-byte card, as parseCardFast says.
 	var first, second []byte
 	for x := 0; x < 256; x++ {
-		if _, ok := parseCardFast(string([]byte{byte(x), 'C'})); ok {
+		if _, ok := cardOf(string([]byte{byte(x), 'C'})); ok {
 			first = append(first, byte(x))
 		}
-		if _, ok := parseCardFast(string([]byte{'2', byte(x)})); ok {
+		if _, ok := cardOf(string([]byte{'2', byte(x)})); ok {
 			second = append(second, byte(x))
 		}
 	}
@@ -498,7 +499,7 @@ var yamlCardPair = func() (t [1 << 16]uint8) {
 	second = append(second, 'J', 'j')
 	for _, x := range first {
 		for _, y := range second {
-			if c, ok := parseCardFast(string([]byte{x, y})); ok {
+			if c, ok := cardOf(string([]byte{x, y})); ok {
 				t[uint16(x)|uint16(y)<<8] = uint8(c) + 1
 			}
 		}

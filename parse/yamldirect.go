@@ -16,6 +16,8 @@ package parse
 
 import (
 	"bytes"
+
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 )
 
 // ydirect is the state of the direct reader.
@@ -116,7 +118,7 @@ func (d *ydirect) plain() string {
 	if len(v) <= 5 {
 		switch v[0] | 0x20 {
 		case 'y', 'n', 'o', 't', 'f':
-			if !yamlPlain(v) {
+			if !spell.YAMLPlain(v) {
 				return "" // a word YAML 1.1 reads as a boolean or null
 			}
 		}

@@ -309,7 +309,7 @@ func FuzzYAMLFastStream(f *testing.F) {
 func TestYAMLCardPair(t *testing.T) {
 	for x := 0; x < 256; x++ {
 		for y := 0; y < 256; y++ {
-			c, ok := parseCardFast(string([]byte{byte(x), byte(y)}))
+			c, ok := cardOf(string([]byte{byte(x), byte(y)}))
 			want := uint8(0)
 			if ok {
 				want = uint8(c) + 1

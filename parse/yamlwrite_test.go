@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse/internal/spell"
 	"gopkg.in/yaml.v3"
 )
 
@@ -18,7 +19,7 @@ func yamlv3Node(g *Game) *yaml.Node {
 	str := func(s string) *yaml.Node {
 		// No tag: plain as AppendYAML writes it (a bid "4" too), the reader makes it a string.
 		n := &yaml.Node{Kind: yaml.ScalarNode, Value: s}
-		if !yamlPlain(s) {
+		if !spell.YAMLPlain(s) {
 			n.Style = yaml.DoubleQuotedStyle
 		}
 		return n

@@ -1,136 +1,20 @@
-// Package parse reads and writes transcripts of trick-taking games (the Hearts family and
-// Spades) in the two spellings of FORMAT.md: compact text and YAML (JSON being YAML).
+// Package parse is the vocabulary of transcripts of trick-taking games (the Hearts family
+// and Spades) that every other package speaks: cards and card sets, the transcript model
+// (Game, Round, Trick, ...), positions and positioned errors, the limits of one game, the
+// formats, and the spelling of names and bids. It holds no format code.
 //
-// # Reading
+// # Layout
 //
-// A Reader yields one Game at a time from a stream of any size:
+// The format code lives below it, split by what it does:
 //
-//	r := parse.NewReader(f, name, parse.Auto)
-//	for {
-//		g, err := r.Next()
-//		if err == io.EOF {
-//			break
-//		}
-//		// err is nil, an ErrorList of g's syntax errors (g is then partial), or a read error
-//	}
+//   - parse/reader: reading. Reader, Pending and GameBuffer, ParseBytes and ParseFile, format
+//     detection, the line buffer and the names table; the text, YAML and JSON readers with
+//     their fast and direct paths.
+//   - parse/writer: writing. AppendText, AppendYAML, WriteText(s), WriteYAML(s) and Writer,
+//     the canonical text and YAML.
+//   - parse/internal/spell: the spelling rules the three share (card and name letters,
+//     numbers, quoting, plain YAML scalars, the wording of limit errors).
 //
-// ParseFile and ParseBytes read a whole file. Every error is an *Error with the position
-// FILE:LINE:COL of what is wrong; all syntax errors of a game are collected in one
-// ErrorList (at most 100, then "too many errors"). The parser checks syntax only: whether
-// a card is in a hand, a player is listed or a ruleset exists is for the replay (package
-// validate). YAML syntax errors come from yaml.v3, at the line and column of the mistake.
-//
-// Formats: Auto picks YAML for .yaml, .yml and .json, Text for .tricks and .txt, and for
-// any other name ("-" included) looks at the first line that is neither blank nor a
-// comment: "key:", "{", "[", a quote, "%" or "---" followed by such a line mean YAML.
-//
-// Input that is not a transcript is refused early and never crashes the reader: a NUL
-// byte or invalid UTF-8 ("not a text transcript", at the first bad byte), a game beyond the
-// limits of limits.go (LIMITS.md: players, rounds, tricks, cards per statement, bytes,
-// YAML/JSON values, aliases and what they expand to). The game is refused with one error and
-// the reader goes on at the next game: a line "---" or a game statement in text, the next
-// document in YAML, the next line starting with '{' in JSON.
-//
-// Text details where FORMAT.md is silent: statements may come in any order within a game
-// (a round-level statement before any "round" starts round 1); a second game or players
-// statement in one game is an error (separate games with "---"), as is a second claim in
-// one round (YAML: a second claim key, a duplicate key); option and meta values are a
-// quoted string or a bare word up to the next blank, and '#' starts a comment even there;
-// quoted strings escape only \" and \\; names, keys and values hold no control characters;
-// "deal", "pass" and "took" may list no card ("-" or nothing), a trick may not; "moon" and
-// bids ("nil", "b3") are case-insensitive; numbers are decimal with an optional sign,
-// within ±999999999. A claim's shares are player names, not sides (ann+cat), which only
-// score and total lines take.
-//
-// Positions: a statement's Pos is where its first character is (text) or its node is
-// (YAML: the round's mapping, the player's key in deal/pass/took/moon, the trick's list
-// item, the claim's key). Bid, Count (a claim's shares among them) and KV positions are
-// those of their NAME=... pair (text) or key (YAML). Trick.Cols holds each card's column.
-// In YAML, a card in a plain or quoted scalar is at the scalar's column plus its offset
-// (exact while the scalar fits on one line), a list item at its own column, a card of a
-// block scalar (| or >) at the scalar's column. Columns count characters, not bytes.
-//
-// # YAML
-//
-// yaml.v3 is the YAML parser: it reads all of YAML, with its positions and messages. A
-// document is first offered to a hand-written reader of the subset the writers use
-// (yamlfast.go), which builds the node tree yaml.v3 would and hands it to the same model
-// builder; it declines anything else, and any game with an error, so that yaml.v3 reads
-// those as before. The games and messages are the same (FuzzYAMLFast, FuzzYAMLFastStream).
-// Before the tree, a document in the writer's exact layout (AppendYAML's order and
-// indentation, plain scalars) is read straight into the Game by yamldirect.go, without
-// nodes, which is most of the work of the tree reader saved.
-//
-// # JSON
-//
-// JSON is YAML, but a .json file, or input whose first significant byte is '{' or '[', is
-// read by a hand-written JSON scanner (json.go) that builds the same node tree yaml.v3
-// would and hands it to the same model builder: the games and messages are the same,
-// without yaml.v3's general machinery. A stream may hold one object per game, concatenated objects, JSON
-// lines, or a top-level array of games. Input that is not valid JSON before the first game
-// is read falls back to the YAML path (flow-style YAML such as {game: hearts}). From the
-// second game on, a game of plain ASCII JSON is read in place (jsonfast.go), with the same
-// tree, or left to the scanner; a game of compact JSON (no blanks, the keys in the YAML
-// writer's order) is read straight into the Game (jsondirect.go), without the tree.
-//
-// # Games in a pipeline
-//
-// Reader.NextPending reads a game without parsing it when it is text: the Pending value
-// holds its lines (in the reader's buffer as read, never rewritten while the game may be in
-// use: the reader moves on to another buffer when it needs room) and is parsed by
-// Pending.Parse, on any goroutine, into fresh memory or into a GameBuffer. A GameBuffer's
-// game is valid until the next Parse into it, which reuses its memory (rounds, lists, card
-// arena): a worker that parses game after game into one buffer allocates nothing once it has
-// seen the largest game. A pipeline that is done with its games in input order, keeping
-// nothing of them, says so with Pending.Release; the reader then reads later input into the
-// buffers of the games released instead of new memory. That reuse stays inside the
-// reader: no string a game hands out is ever of the reader's buffers, so none ever changes.
-// Cards become numbers; the few strings a game keeps (player names, the ruleset, option and
-// meta keys and values, names in statements) are the game's players, or copies made once
-// and shared by the games of a GameBuffer or a Reader (names.go), so that names repeated
-// game after game cost no allocation. Lines of the play spelled as canonical text writes them are read
-// by a fast path (fast.go) that gives exactly what the general statements give. A game's
-// slices are to be read, not written: the columns of the tricks of canonical lines are one
-// table shared by all games.
-//
-// # Canonical text
-//
-// AppendText, WriteText and Writer write every game the same way, byte for byte, so that
-// the output can serve as a golden file and converting it again changes nothing:
-//
-//	game RULESET                      # if the game names one
-//	players NAME NAME ...             # in the order given
-//	option KEY=VALUE KEY=VALUE ...    # one line with all options in order, if any
-//	meta KEY=VALUE ...                # one line with all metadata in order, if any
-//
-//	round [dealer=NAME] [tiebreak NAME ...]   # a blank line before each round
-//	deal NAME: CARDS                  # one line per hand, in order
-//	pass NAME: CARDS | pass NAME>NAME: CARDS
-//	bid NAME=BID NAME=BID ...         # one line: N, nil, bN, bnil
-//	trick [NAME: ]CARDS               # the leader only where the transcript wrote it
-//	claim NAME | claim NAME=N ...     # one line, if the round has a claim
-//	took NAME: CARDS | took NAME: -
-//	tricks NAME=N ...                 # one line
-//	moon NAME old|new                 # one line per recorded choice
-//	score NAME=N ...                  # one line
-//	total NAME=N ...                  # one line
-//
-// Statements of a round come in that order whatever the order they were written in; the
-// elements of each kind keep theirs. Cards are written rank letter then suit letter (TH,
-// QS; LJ and BJ for the jokers), separated by one space; an empty hand or pass is "-".
-// Names are bare when they match [A-Za-z][A-Za-z0-9_.-]*, else in double quotes with \"
-// and \\ escaped; values (and the ruleset) are bare unless empty or holding a blank, a
-// quote or '#'. Numbers are plain decimal. Comments and blank lines other than the one
-// before each round are not kept. Several games are separated by a line "---".
-//
-// The YAML writer mirrors it: game, players (flow list), options and meta (flow maps),
-// rounds as a block list with dealer, tiebreak, deal, pass, bids, tricks (block list of
-// "- LEADER: CARDS" or "- CARDS"), claim ("claim: NAME" or a flow map of the shares), took,
-// tricks_taken, moon, score and total in that order; scalars plain when safe, double-quoted
-// otherwise; documents separated by "---".
-// Text to YAML and back gives the canonical text again. yaml.v3's encoder, given a node
-// tree styled the same way, writes the same bytes (TestYAMLv3WriterSameBytes), but the
-// writer stays hand-written for speed: it appends to the caller's buffer without building a
-// tree or allocating, where the encoder would be most of the time of `simulate` and
-// `convert --to yaml` (BenchmarkWriteYAML against BenchmarkWriteYAMLViaYAMLv3).
+// FORMAT.md is the reference of the format (FormatDoc carries it), LIMITS.md the limits,
+// what is refused and the fuzz targets.
 package parse

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"gopkg.in/yaml.v3"
 )
 
@@ -301,12 +302,12 @@ func readDocument(file string, data []byte) (*yaml.Node, error) {
 		if err == io.EOF {
 			return nil, &parse.Error{Pos: parse.Pos{File: file}, Msg: "empty ruleset file"}
 		}
-		return nil, parse.YAMLError(file, data, err)
+		return nil, reader.YAMLError(file, data, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err != io.EOF {
 		if err != nil {
-			return nil, parse.YAMLError(file, data, err)
+			return nil, reader.YAMLError(file, data, err)
 		}
 		return nil, &parse.Error{Pos: parse.Pos{File: file, Line: extra.Line, Col: extra.Column}, Msg: "a ruleset file holds one YAML document"}
 	}

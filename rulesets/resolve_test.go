@@ -8,12 +8,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 )
 
 func oneGame(t *testing.T, src string) *parse.Game {
 	t.Helper()
-	games, err := parse.ParseBytes([]byte(src), "g.tricks")
+	games, err := reader.ParseBytes([]byte(src), "g.tricks")
 	require.NoError(t, err)
 	require.Len(t, games, 1)
 	return games[0]

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -33,7 +33,7 @@ trick 8H 4D JH TC
 // scoreText checks and scores the games of a transcript as `tricks score` does, under the
 // choice's rules.
 func scoreText(text string, choice rulesets.Choice) []*score.Result {
-	games, err := parse.ParseBytes([]byte(text), "night.tricks")
+	games, err := reader.ParseBytes([]byte(text), "night.tricks")
 	if err != nil {
 		log.Fatal(err)
 	}

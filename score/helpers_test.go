@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -26,7 +26,7 @@ const (
 // game parses src (one game), resolves its ruleset as the CLI does and replays it.
 func game(t testing.TB, src string) *validate.Replay {
 	t.Helper()
-	games, err := parse.ParseBytes([]byte(src), "test.tricks")
+	games, err := reader.ParseBytes([]byte(src), "test.tricks")
 	require.NoError(t, err, "parse")
 	require.Len(t, games, 1)
 	g := games[0]

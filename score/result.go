@@ -1,7 +1,7 @@
 // Package score turns a replayed game into its result: card points, moons, revoke
 // penalties, Spades contracts and bags, resets, running totals, end of game and winner.
 //
-// The whole check of a transcript, as `tricks score` does it, is parse.ParseFile, then for
+// The whole check of a transcript, as `tricks score` does it, is reader.ParseFile, then for
 // each game rulesets.Resolver.Resolve, validate.Game and Score (see the package example).
 //
 // The scorer reports four rule codes of its own beside the checker's violations:

@@ -34,6 +34,8 @@ import (
 	"time"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
+	"github.com/tricks-dev/tricks/parse/writer"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/score/simulate"
@@ -125,12 +127,12 @@ func fzCheckLazy(t *testing.T, src []byte, name string, format parse.Format) {
 	describe := func(g *parse.Game, err error) string {
 		s := fmt.Sprintf("err=%v", err)
 		if g != nil {
-			s += fmt.Sprintf(" game %s#%d at %v:\n%s", g.File, g.Index, g.Pos, parse.AppendText(nil, g))
+			s += fmt.Sprintf(" game %s#%d at %v:\n%s", g.File, g.Index, g.Pos, writer.AppendText(nil, g))
 		}
 		return s
 	}
 	var want []string
-	rd := parse.NewReader(bytes.NewReader(src), name, format)
+	rd := reader.NewReader(bytes.NewReader(src), name, format)
 	for k := 0; k <= 100000; k++ {
 		g, err := rd.Next()
 		if errors.Is(err, io.EOF) {
@@ -142,7 +144,7 @@ func fzCheckLazy(t *testing.T, src []byte, name string, format parse.Format) {
 		}
 	}
 	var loads []func() (*parse.Game, error)
-	rd = parse.NewReader(bytes.NewReader(src), name, format)
+	rd = reader.NewReader(bytes.NewReader(src), name, format)
 	for k := 0; k <= 100000; k++ {
 		load, err := rd.NextLazy()
 		if errors.Is(err, io.EOF) {
@@ -172,7 +174,7 @@ func fzCheckLazy(t *testing.T, src []byte, name string, format parse.Format) {
 // fzCheckSourceWith is fzCheckSource with the rules of each game from resolve.
 func fzCheckSourceWith(t *testing.T, src []byte, name string, format parse.Format,
 	resolve func(*parse.Game) (*rulesets.Ruleset, error)) {
-	rd := parse.NewReader(bytes.NewReader(src), name, format)
+	rd := reader.NewReader(bytes.NewReader(src), name, format)
 	v := validate.New()
 	var kept []fzKept
 	for k := 0; ; k++ {
@@ -951,7 +953,7 @@ func fzGameWith(s *fzSrc, name string, base *rulesets.Ruleset) *parse.Game {
 // fzTied replays and scores the game so far and returns the players tied at its end, nil
 // when it has not ended tied.
 func fzTied(g *parse.Game) []string {
-	games, err := parse.ParseBytesFormat(parse.AppendText(nil, g), g.File, parse.Text)
+	games, err := reader.ParseBytesFormat(writer.AppendText(nil, g), g.File, parse.Text)
 	if err != nil || len(games) != 1 {
 		return nil
 	}
@@ -1271,7 +1273,7 @@ func fzPlay(s *fzSrc, g *parse.Game, r *parse.Round, tb *rulesets.Table, seats [
 
 // fzGameText builds a game from (seed, data) and writes it as compact text.
 func fzGameText(seed uint64, data []byte) []byte {
-	return parse.AppendText(nil, fzGameOf(seed, data))
+	return writer.AppendText(nil, fzGameOf(seed, data))
 }
 
 func fzGameOf(seed uint64, data []byte) *parse.Game {
@@ -1287,9 +1289,9 @@ func FuzzGame(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
 		defer fzWatchdog(fzHang)()
 		g := fzGameOf(seed, data)
-		src := parse.AppendText(nil, g)
+		src := writer.AppendText(nil, g)
 		// What the generator writes is a transcript: it must parse.
-		games, err := parse.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
+		games, err := reader.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
 		if err != nil || len(games) != 1 {
 			require.FailNowf(t, "invariant broken", "generated transcript does not parse (%d games): %v\n%s", len(games), err, src)
 		}
@@ -1306,10 +1308,10 @@ func fzDifferential(t *testing.T, g *parse.Game, src []byte) {
 	if !ok {
 		return
 	}
-	if y, ok := fzOutcome(t, parse.AppendYAML(nil, g), "fuzzgame.yaml", parse.YAML); ok && y != text {
+	if y, ok := fzOutcome(t, writer.AppendYAML(nil, g), "fuzzgame.yaml", parse.YAML); ok && y != text {
 		require.FailNowf(t, "invariant broken", "the game scores differently in YAML and in text:\ntext: %s\nyaml: %s\n%s", text, y, src)
 	}
-	games, err := parse.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
+	games, err := reader.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
 	if err != nil {
 		return
 	}
@@ -1335,7 +1337,7 @@ func fzDifferential(t *testing.T, g *parse.Game, src []byte) {
 	}
 	g2 := *g
 	g2.Options = append(slices.Clone(g.Options), parse.KV{Key: key, Value: val})
-	src2 := parse.AppendText(nil, &g2)
+	src2 := writer.AppendText(nil, &g2)
 	again, ok := fzOutcome(t, src2, "fuzzgame.tricks", parse.Text)
 	if !ok || again != text {
 		require.FailNowf(t, "invariant broken", "option %s=%s (the value %s has) changed the result:\nbefore: %s\nafter:  %s\n%s", key, val, rs.Name, text, again, src2)
@@ -1347,7 +1349,7 @@ func fzDifferential(t *testing.T, g *parse.Game, src []byte) {
 // (parse or ruleset errors, a ruleset that is not built in).
 func fzOutcome(t *testing.T, src []byte, name string, format parse.Format) (string, bool) {
 	t.Helper()
-	games, err := parse.ParseBytesFormat(src, name, format)
+	games, err := reader.ParseBytesFormat(src, name, format)
 	if err != nil || len(games) != 1 {
 		return "", false
 	}
@@ -1450,12 +1452,12 @@ func FuzzRuleset(f *testing.F) {
 			g, err := sim.Game(1)
 			require.NoError(t, err, "simulate")
 			g.File = "simulated.tricks"
-			fzCheckSourceWith(t, parse.AppendText(nil, g), "simulated.tricks", parse.Text, resolve)
+			fzCheckSourceWith(t, writer.AppendText(nil, g), "simulated.tricks", parse.Text, resolve)
 		}
 		// The structure-aware games.
 		s := &fzSrc{rng: rand.New(rand.NewPCG(seed, uint64(players)))}
 		g := fzGameWith(s, "fuzz-ruleset.yaml", rs)
-		fzCheckSourceWith(t, parse.AppendText(nil, g), "fuzzgame.tricks", parse.Text, resolve)
+		fzCheckSourceWith(t, writer.AppendText(nil, g), "fuzzgame.tricks", parse.Text, resolve)
 	})
 }
 
@@ -1477,7 +1479,7 @@ func FuzzRulesetVariant(f *testing.F) {
 		resolve := func(g *parse.Game) (*rulesets.Ruleset, error) { return fzApplyOptions(g, rs) }
 		for k := 0; k < 3; k++ {
 			g := fzGameWith(s, "variant.yaml", rs)
-			fzCheckSourceWith(t, parse.AppendText(nil, g), "fuzzgame.tricks", parse.Text, resolve)
+			fzCheckSourceWith(t, writer.AppendText(nil, g), "fuzzgame.tricks", parse.Text, resolve)
 		}
 		n := rs.Players.Min + s.intn(min(rs.Players.Max, len(simulate.DefaultNames))-rs.Players.Min+1)
 		if n > len(simulate.DefaultNames) || rs.CheckPlayers(n) != nil {
@@ -1492,7 +1494,7 @@ func FuzzRulesetVariant(f *testing.F) {
 		if err != nil {
 			require.FailNowf(t, "invariant broken", "simulate: %v\n%s", err, file)
 		}
-		fzCheckSourceWith(t, parse.AppendText(nil, g), "simulated.tricks", parse.Text, resolve)
+		fzCheckSourceWith(t, writer.AppendText(nil, g), "simulated.tricks", parse.Text, resolve)
 	})
 }
 
@@ -1658,7 +1660,7 @@ func TestFuzzRegressionGameLineFile(t *testing.T) {
 			f.Close()
 		}
 	}()
-	games, err := parse.ParseBytes([]byte("game "+fifo+"\nplayers a b c\n"), "device.tricks")
+	games, err := reader.ParseBytes([]byte("game "+fifo+"\nplayers a b c\n"), "device.tricks")
 	if err != nil || len(games) != 1 {
 		require.FailNowf(t, "invariant broken", "parse: %v", err)
 	}
@@ -1681,7 +1683,7 @@ func TestFuzzGameGenerator(t *testing.T) {
 	}
 	for seed := range uint64(n) {
 		src := fzGameText(seed, nil)
-		games, err := parse.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
+		games, err := reader.ParseBytesFormat(src, "fuzzgame.tricks", parse.Text)
 		if err != nil || len(games) != 1 {
 			require.FailNowf(t, "invariant broken", "seed %d: generated transcript does not parse: %v\n%s", seed, err, src)
 		}

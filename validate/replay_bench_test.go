@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
 )
@@ -19,7 +20,7 @@ func loadBenchGame(b *testing.B) (*parse.Game, *rulesets.Ruleset) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	games, err := parse.ParseBytes(src, benchHearts4p)
+	games, err := reader.ParseBytes(src, benchHearts4p)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/validate"
 
@@ -29,7 +30,7 @@ func TestReplayInputErrors(t *testing.T) {
 		{"tiebreak-one-known", "game hearts\nplayers ann bob cat dan\nround tiebreak ann eve\ntook ann: QS\n", "at least two of the players", 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			games, err := parse.ParseBytes([]byte(c.src), c.name+".tricks")
+			games, err := reader.ParseBytes([]byte(c.src), c.name+".tricks")
 			require.NoError(t, err, "parse")
 			g := games[0]
 			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
@@ -51,7 +52,7 @@ func TestReplayInputErrorsCollected(t *testing.T) {
 		"round tiebreak ann zed\ntook ann: QS\n" + // line 4: a tie-break of one known player
 		"round\ntook ann: QS\n" + // fine
 		"round\ntook bob: QS\nbid ann=99\n" // line 10: a bid out of range (no Spades, still read)
-	games, err := parse.ParseBytes([]byte(src), "many.tricks")
+	games, err := reader.ParseBytes([]byte(src), "many.tricks")
 	require.NoError(t, err)
 	rs, err := rulesets.Load("hearts")
 	require.NoError(t, err)
@@ -81,7 +82,7 @@ func TestBrokenTrickMended(t *testing.T) {
 			"trick 9 has 3 cards, expected 4 (one per player); cat's 3H, never played, is missing?", 13},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			games, err := parse.ParseBytes([]byte(c.src), c.name+".tricks")
+			games, err := reader.ParseBytes([]byte(c.src), c.name+".tricks")
 			require.NoError(t, err, "parse")
 			g := games[0]
 			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
@@ -112,7 +113,7 @@ func TestDiagnosisBudget(t *testing.T) {
 		"trick dan: 2C JC TC 3C\ntrick 2S 5S JS KS\ntrick 4C AD 7C 5C\ntrick 3D KD QD TD\ntrick JD 8D 7D 9D\n" +
 		"trick 6C QC QH AC\ntrick 6D 2D AH 4D\ntrick 7S TS AS QS\ntrick 5H 2H 8H 3H\ntrick 8S 4S KC 3S\n" +
 		"trick 8C 4H KH JH\ntrick 9C 6S 7H 9H\ntrick 9S 5D 6H 9H\n" // 9H twice: TH written as 9H
-	games, err := parse.ParseBytes([]byte(src), "budget.tricks")
+	games, err := reader.ParseBytes([]byte(src), "budget.tricks")
 	require.NoError(t, err)
 	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
 	require.NoError(t, err)
@@ -146,7 +147,7 @@ func TestLeaderGuessed(t *testing.T) {
 			"trick 1: its leader cannot be known (name the leader, trick NAME: ..., or give the deal and passes); read with ann leading, whom the cards fit best"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			games, err := parse.ParseBytes([]byte(c.src), c.name+".tricks")
+			games, err := reader.ParseBytes([]byte(c.src), c.name+".tricks")
 			require.NoError(t, err)
 			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
 			require.NoError(t, err)

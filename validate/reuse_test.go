@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/score/simulate"
@@ -47,7 +48,7 @@ func reuseCases(t *testing.T) []reuseCase {
 		if err != nil {
 			return err
 		}
-		gs, err := parse.ParseBytes(src, p)
+		gs, err := reader.ParseBytes(src, p)
 		if err == nil {
 			games = append(games, gs...)
 		}

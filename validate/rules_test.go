@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -110,7 +111,7 @@ func resolveRules(t testing.TB, g *parse.Game) *rulesets.Ruleset {
 // rulesReplayAndScore parses the single game of a transcript, replays and scores it.
 func rulesReplayAndScore(t *testing.T, file string, src []byte) (*validate.Replay, *score.Result) {
 	t.Helper()
-	games, err := parse.ParseBytes(src, file)
+	games, err := reader.ParseBytes(src, file)
 	require.NoError(t, err, "parse")
 	require.Len(t, games, 1, "%s: the rules testdata wants one game per file", file)
 	g := games[0]

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/tricks-dev/tricks/validate"
@@ -101,7 +102,7 @@ func TestRoundViewDuplicateCard(t *testing.T) {
 		"trick dan: 2C 6D 7C 3C\ntrick QD 4D 5D 2D\ntrick 8C QC 4C AD\ntrick QS KS 4S 2S\n" +
 		"trick KC 6H 6C TC\ntrick AC JH JC 9C\ntrick 5C 7S KD 6S\ntrick AS 9S 8S 5S\n" +
 		"trick 9H 5H 3H TH\ntrick TS 8H JS 7H\ntrick 3S JD AH 7D\ntrick TD 3D 4H 8D\ntrick KH QH 2H 6D\n"
-	games, err := parse.ParseBytes([]byte(src), "dup.tricks")
+	games, err := reader.ParseBytes([]byte(src), "dup.tricks")
 	require.NoError(t, err)
 	rs, err := rulesets.Builtin("hearts")
 	require.NoError(t, err)

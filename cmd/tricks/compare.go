@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -184,7 +185,7 @@ func compareCommand(e *env) *cli.Command {
 			// A game travels as its file and its parse; a worker parses and compares it.
 			type read struct {
 				file string
-				src  parse.Pending
+				src  reader.Pending
 				err  error
 			}
 			type done struct {
@@ -194,7 +195,7 @@ func compareCommand(e *env) *cli.Command {
 			}
 			produce := func(yield func(read)) {
 				for _, f := range files {
-					e.readFileLazy(f, func(p *parse.Pending, err error) { yield(read{f, *p, err}) })
+					e.readFileLazy(f, func(p *reader.Pending, err error) { yield(read{f, *p, err}) })
 				}
 			}
 			newWork := func() func(read) done {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -99,7 +99,7 @@ func TestCompareKeepsThePlay(t *testing.T) {
 				if code != 0 {
 					continue // this ruleset does not seat so many
 				}
-				games, err := parse.ParseBytes([]byte(text), "sim.tricks")
+				games, err := reader.ParseBytes([]byte(text), "sim.tricks")
 				require.NoError(t, err)
 				for _, g := range games {
 					cmp := compareGame(v, g, entries)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/writer"
 	"github.com/urfave/cli/v2"
 )
 
@@ -36,7 +37,7 @@ func convertCommand(e *env) *cli.Command {
 				return usageError{err}
 			}
 			bw := bufio.NewWriter(e.stdout)
-			w := parse.NewWriter(bw, format)
+			w := writer.NewWriter(bw, format)
 			bad := false
 			for _, f := range files {
 				e.readFile(f, func(g *parse.Game, err error) {

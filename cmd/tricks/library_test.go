@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -20,7 +20,7 @@ import (
 // README:begin
 // scoreFile checks and scores every game of a transcript file as `tricks score` does.
 func scoreFile(path string) ([]*score.Result, error) {
-	games, err := parse.ParseFile(path)
+	games, err := reader.ParseFile(path)
 	if err != nil {
 		return nil, err // syntax errors, with file:line:col
 	}

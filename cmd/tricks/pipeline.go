@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -31,8 +32,8 @@ type choice struct {
 // job is one game going through the pipeline.
 type job struct {
 	file string
-	src  parse.Pending     // the game as read, parsed on a worker
-	buf  *parse.GameBuffer // what to parse it into; nil: fresh memory (the game is kept)
+	src  reader.Pending     // the game as read, parsed on a worker
+	buf  *reader.GameBuffer // what to parse it into; nil: fresh memory (the game is kept)
 	game *parse.Game
 	rs   *rulesets.Ruleset
 	err  error // input error: parse, ruleset, or replay (exit 2)
@@ -274,7 +275,7 @@ type batch struct {
 // batch at the head (emit is not called). Without one, each game has fresh memory, and emit
 // is called on the workers too, one game at a time, in order.
 //
-// With reuse, each game's input is released once it is written (parse.Pending.Release): the
+// With reuse, each game's input is released once it is written (reader.Pending.Release): the
 // reader then reads later input into the memory of the games written, instead of new memory
 // for the collector to clear (about a sixth of validate's CPU time on single-hand games).
 func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func(*job), r renderer) {
@@ -294,10 +295,10 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 	if jobs == 1 {
 		v, res := newWorker(c)
 		var j job
-		var buf *parse.GameBuffer
+		var buf *reader.GameBuffer
 		var out *jobBuf
 		if reuse {
-			buf, out = new(parse.GameBuffer), new(jobBuf)
+			buf, out = new(reader.GameBuffer), new(jobBuf)
 		}
 		src := e.newSource(files)
 		for src.next(&j) {
@@ -419,10 +420,10 @@ func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func
 		go func() {
 			defer running.Done()
 			v, res := newWorker(c)
-			var buf *parse.GameBuffer
+			var buf *reader.GameBuffer
 			var out *jobBuf
 			if r != nil {
-				buf, out = new(parse.GameBuffer), new(jobBuf)
+				buf, out = new(reader.GameBuffer), new(jobBuf)
 			}
 			for b := read(); b != nil; b = read() {
 				if r == nil {
@@ -466,7 +467,7 @@ func workers(jobs int) int {
 // readFile streams the games of one file to fn, parsed (for the commands that take games one
 // by one: compare, convert).
 func (e *env) readFile(name string, fn func(*parse.Game, error)) {
-	e.readFileLazy(name, func(p *parse.Pending, err error) {
+	e.readFileLazy(name, func(p *reader.Pending, err error) {
 		if err != nil {
 			fn(nil, err)
 			return
@@ -478,7 +479,7 @@ func (e *env) readFile(name string, fn func(*parse.Game, error)) {
 // readFileLazy streams the games of one file to fn as they are read, to be parsed (on the
 // worker that parses them), in order; a file that cannot be read is one call with the error.
 // fn must copy *p to keep it: the reader reuses it.
-func (e *env) readFileLazy(name string, fn func(p *parse.Pending, err error)) {
+func (e *env) readFileLazy(name string, fn func(p *reader.Pending, err error)) {
 	src := e.newSource([]string{name})
 	var j job
 	for src.next(&j) {
@@ -492,7 +493,7 @@ type source struct {
 	e     *env
 	files []string // still to open
 	f     *os.File // the file being read (nil: standard input, or none)
-	rd    *parse.Reader
+	rd    *reader.Reader
 	name  string // its display name
 }
 
@@ -532,7 +533,7 @@ func (s *source) next(j *job) bool {
 				}
 				s.f, r = f, f
 			}
-			s.rd = parse.NewReader(countingReader{r, &s.e.read}, s.name, parse.Auto)
+			s.rd = reader.NewReader(countingReader{r, &s.e.read}, s.name, parse.Auto)
 		}
 		*j = job{file: s.name}
 		err := s.rd.NextPending(&j.src)
@@ -609,7 +610,7 @@ func process(v *validate.Validator, res *resolver, j *job) {
 // to text and codes (renderer). A game that cannot be read or checked is processed again
 // in fresh memory, for the writer to report as it is: its error and game outlive the
 // worker's buffers (such games are few).
-func renderJob(r renderer, v *validate.Validator, res *resolver, j *job, buf *parse.GameBuffer, out *jobBuf, text *bytes.Buffer, codes []string) []string {
+func renderJob(r renderer, v *validate.Validator, res *resolver, j *job, buf *reader.GameBuffer, out *jobBuf, text *bytes.Buffer, codes []string) []string {
 	if j.err != nil {
 		return codes // not read: nothing of the buffers
 	}

@@ -58,7 +58,7 @@ func TestReusedGamesSameOutput(t *testing.T) {
 }
 
 // TestReleasedInputSameOutput: validate, score and stats release each game's input once it is
-// written (counted), and the reader reads later input into it (parse.Pending.Release); the output is
+// written (counted), and the reader reads later input into it (reader.Pending.Release); the output is
 // the same as with every game in fresh memory, its input never reused. The input is the
 // testdata transcripts that are text, one after the other in turn, with a finished game
 // every tenth, until there are 2 MB (eight of the reader's buffers), as a file and as standard

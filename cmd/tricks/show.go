@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -100,9 +101,9 @@ func (e *env) nthGame(name string, nth int) (*job, int, error) {
 		defer f.Close()
 		r = f
 	}
-	rd := parse.NewReader(r, displayName(name), parse.Auto)
+	rd := reader.NewReader(r, displayName(name), parse.Auto)
 	for n := 0; ; {
-		var p parse.Pending
+		var p reader.Pending
 		err := rd.NextPending(&p)
 		if errors.Is(err, io.EOF) {
 			return nil, n, nil

@@ -15,7 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
 )
 
 // tricksCommand is the test binary as the tricks command (TestMain runs run() when it is
@@ -60,7 +60,7 @@ func TestSimulateInterrupted(t *testing.T) {
 		out, code := interrupt(t, cmd, os.Interrupt)
 		assert.Equal(t, 130, code, "-j %s: exit status", jobs)
 		require.True(t, strings.HasSuffix(out, "\n"), "-j %s: the last line is whole", jobs)
-		games, err := parse.ParseBytes([]byte(out), "out")
+		games, err := reader.ParseBytes([]byte(out), "out")
 		require.NoError(t, err, "-j %s: every game reads back", jobs)
 		assert.NotEmpty(t, games)
 	}

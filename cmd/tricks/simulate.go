@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/writer"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/urfave/cli/v2"
@@ -127,7 +128,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 	jobs = max(1, min(jobs, (games+simBatch-1)/simBatch))
 	if jobs == 1 {
 		var text []byte
-		out := parse.NewWriter(&batchText{&text}, format)
+		out := writer.NewWriter(&batchText{&text}, format)
 		sim, _ := simulate.New(rs, players, seed, opts)
 		for i := 1; i <= games && !e.stopping(); i++ {
 			g, err := sim.Game(i)
@@ -180,7 +181,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 			// One Writer for all the worker's games: it separates each game from the one
 			// before, which for the worker's first is the last of another worker's run.
 			to := &batchText{}
-			out := parse.NewWriter(to, format)
+			out := writer.NewWriter(to, format)
 			first := true
 			for r := range work {
 				to.r = &r.text

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
+	"github.com/tricks-dev/tricks/parse/writer"
 	"github.com/tricks-dev/tricks/rulesets"
 )
 
@@ -28,7 +30,7 @@ func TestSimulateValidates(t *testing.T) {
 			t.Run(name+"/"+format, func(t *testing.T) {
 				code, out, stderr := simRun("", "simulate", "-r", name, "-n", "3", "--seed", "5", "-f", format, "--with-deal")
 				require.Equal(t, 0, code, stderr)
-				games, err := parse.ParseBytes([]byte(out), "-")
+				games, err := reader.ParseBytes([]byte(out), "-")
 				require.NoError(t, err)
 				require.Len(t, games, 3)
 				for i, g := range games {
@@ -71,10 +73,10 @@ func TestSimulateStream(t *testing.T) {
 	require.Equal(t, 0, code)
 	require.True(t, strings.HasPrefix(yml, "game: black-maria\n"))
 	require.Equal(t, 6, strings.Count(yml, "\n---\n"))
-	games, err := parse.ParseBytesFormat([]byte(yml), "sim.yaml", parse.YAML)
+	games, err := reader.ParseBytesFormat([]byte(yml), "sim.yaml", parse.YAML)
 	require.NoError(t, err)
 	var back bytes.Buffer
-	require.NoError(t, parse.WriteTexts(&back, games))
+	require.NoError(t, writer.WriteTexts(&back, games))
 	require.Equal(t, text1, back.String(), "YAML and text spell the same games")
 
 	code, none, _ := simRun("", "simulate", "-r", "hearts", "-n", "0")

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
+	"github.com/tricks-dev/tricks/parse/writer"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score/simulate"
 	"github.com/tricks-dev/tricks/validate"
@@ -55,8 +56,8 @@ func FuzzSimulate(f *testing.F) {
 		for i := 1; i <= 2; i++ {
 			g, err := sim.Game(i)
 			require.NoError(t, err, "%s\n%d players, game %d", src, n, i)
-			text := parse.AppendText(nil, g)
-			_, err = parse.ParseBytes(text, "simulated.tricks")
+			text := writer.AppendText(nil, g)
+			_, err = reader.ParseBytes(text, "simulated.tricks")
 			require.NoError(t, err, "%s\n%d players, game %d does not parse back:\n%s", src, n, i, text)
 		}
 	})

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
+	"github.com/tricks-dev/tricks/parse/writer"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/score/simulate"
@@ -124,7 +126,7 @@ func simRulesOf(t testing.TB, g *parse.Game) *rulesets.Ruleset {
 }
 
 func simParse(t testing.TB, src []byte, name string, f parse.Format) *parse.Game {
-	games, err := parse.ParseBytesFormat(src, name, f)
+	games, err := reader.ParseBytesFormat(src, name, f)
 	require.NoError(t, err, "%s", src)
 	require.Len(t, games, 1)
 	return games[0]
@@ -206,12 +208,12 @@ func simEach(t *testing.T, n int, f func(t *testing.T, c simConfig, seed uint64,
 }
 
 func simCheckLegal(t *testing.T, g *parse.Game, withDeal bool, st *simStats) {
-	text := parse.AppendText(nil, g)
+	text := writer.AppendText(nil, g)
 	g1 := simParse(t, text, "sim.tricks", parse.Text)
-	y := parse.AppendYAML(nil, g1)
-	require.Equal(t, string(parse.AppendYAML(nil, g)), string(y))
+	y := writer.AppendYAML(nil, g1)
+	require.Equal(t, string(writer.AppendYAML(nil, g)), string(y))
 	g2 := simParse(t, y, "sim.yaml", parse.YAML)
-	require.Equal(t, string(text), string(parse.AppendText(nil, g2)), "text -> YAML -> text")
+	require.Equal(t, string(text), string(writer.AppendText(nil, g2)), "text -> YAML -> text")
 
 	// g2 writes the same text as g1: replaying g1 stands for both.
 	rs := simRulesOf(t, g1)
@@ -340,7 +342,7 @@ func TestSimulateIllegal(t *testing.T) {
 		sim := newSim(t, c, seed, simulate.Options{WithDeal: withDeal, Illegal: 0.2})
 		g, err := sim.Game(int(seed))
 		require.NoError(t, err)
-		text := parse.AppendText(nil, g)
+		text := writer.AppendText(nil, g)
 		g1 := simParse(t, text, "sim.tricks", parse.Text)
 		rp, err := validate.Game(g1, simRulesOf(t, g1))
 		require.NoError(t, err, "%s", text)
@@ -383,8 +385,8 @@ func TestSimulateDeterministic(t *testing.T) {
 			require.NoError(t, err)
 			again, err := a.Game(i)
 			require.NoError(t, err)
-			require.Equal(t, parse.AppendText(nil, g1), parse.AppendText(nil, again))
-			require.NotEqual(t, parse.AppendText(nil, g1), parse.AppendText(nil, g3))
+			require.Equal(t, writer.AppendText(nil, g1), writer.AppendText(nil, again))
+			require.NotEqual(t, writer.AppendText(nil, g1), writer.AppendText(nil, g3))
 			require.Len(t, g2.Rounds, len(g1.Rounds))
 			for k, r := range g2.Rounds {
 				require.NotEmpty(t, r.Deal)
@@ -419,7 +421,7 @@ func TestSimulateMaxRounds(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, g.Rounds, 2)
 	var buf bytes.Buffer
-	require.NoError(t, parse.WriteText(&buf, g))
+	require.NoError(t, writer.WriteText(&buf, g))
 }
 
 // BenchmarkSimulate generates one 4-player Hearts game per iteration, each into the memory
@@ -455,7 +457,7 @@ func TestSimulateReuseSameAsFresh(t *testing.T) {
 				require.NoError(t, err, "%v game %d", c, i)
 				got, err := reused.Game(i)
 				require.NoError(t, err, "%v game %d", c, i)
-				require.Equal(t, string(parse.AppendText(nil, want)), string(parse.AppendText(nil, got)), "%v game %d", c, i)
+				require.Equal(t, string(writer.AppendText(nil, want)), string(writer.AppendText(nil, got)), "%v game %d", c, i)
 				require.Equal(t, fresh.Injected(), reused.Injected(), "%v game %d", c, i)
 			}
 		}

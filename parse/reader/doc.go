@@ -1,0 +1,96 @@
+// Package reader reads transcripts of trick-taking games (the Hearts family and Spades) in
+// the spellings of FORMAT.md, compact text and YAML (JSON being YAML), into the model of
+// package parse.
+//
+// # Reading
+//
+// A Reader yields one Game at a time from a stream of any size:
+//
+//	r := reader.NewReader(f, name, parse.Auto)
+//	for {
+//		g, err := r.Next()
+//		if err == io.EOF {
+//			break
+//		}
+//		// err is nil, an ErrorList of g's syntax errors (g is then partial), or a read error
+//	}
+//
+// ParseFile and ParseBytes read a whole file. Every error is an *Error with the position
+// FILE:LINE:COL of what is wrong; all syntax errors of a game are collected in one
+// ErrorList (at most 100, then "too many errors"). The parser checks syntax only: whether
+// a card is in a hand, a player is listed or a ruleset exists is for the replay (package
+// validate). YAML syntax errors come from yaml.v3, at the line and column of the mistake.
+//
+// Formats: Auto picks YAML for .yaml, .yml and .json, Text for .tricks and .txt, and for
+// any other name ("-" included) looks at the first line that is neither blank nor a
+// comment: "key:", "{", "[", a quote, "%" or "---" followed by such a line mean YAML.
+//
+// Input that is not a transcript is refused early and never crashes the reader: a NUL
+// byte or invalid UTF-8 ("not a text transcript", at the first bad byte), a game beyond the
+// limits of package parse (limits.go, LIMITS.md: players, rounds, tricks, cards per statement, bytes,
+// YAML/JSON values, aliases and what they expand to). The game is refused with one error and
+// the reader goes on at the next game: a line "---" or a game statement in text, the next
+// document in YAML, the next line starting with '{' in JSON.
+//
+// Text details where FORMAT.md is silent: statements may come in any order within a game
+// (a round-level statement before any "round" starts round 1); a second game or players
+// statement in one game is an error (separate games with "---"), as is a second claim in
+// one round (YAML: a second claim key, a duplicate key); option and meta values are a
+// quoted string or a bare word up to the next blank, and '#' starts a comment even there;
+// quoted strings escape only \" and \\; names, keys and values hold no control characters;
+// "deal", "pass" and "took" may list no card ("-" or nothing), a trick may not; "moon" and
+// bids ("nil", "b3") are case-insensitive; numbers are decimal with an optional sign,
+// within ±999999999. A claim's shares are player names, not sides (ann+cat), which only
+// score and total lines take.
+//
+// Positions: a statement's Pos is where its first character is (text) or its node is
+// (YAML: the round's mapping, the player's key in deal/pass/took/moon, the trick's list
+// item, the claim's key). Bid, Count (a claim's shares among them) and KV positions are
+// those of their NAME=... pair (text) or key (YAML). Trick.Cols holds each card's column.
+// In YAML, a card in a plain or quoted scalar is at the scalar's column plus its offset
+// (exact while the scalar fits on one line), a list item at its own column, a card of a
+// block scalar (| or >) at the scalar's column. Columns count characters, not bytes.
+//
+// # YAML
+//
+// yaml.v3 is the YAML parser: it reads all of YAML, with its positions and messages. A
+// document is first offered to a hand-written reader of the subset the writers use
+// (yamlfast.go), which builds the node tree yaml.v3 would and hands it to the same model
+// builder; it declines anything else, and any game with an error, so that yaml.v3 reads
+// those as before. The games and messages are the same (FuzzYAMLFast, FuzzYAMLFastStream).
+// Before the tree, a document in the writer's exact layout (AppendYAML's order and
+// indentation, plain scalars) is read straight into the Game by yamldirect.go, without
+// nodes, which is most of the work of the tree reader saved.
+//
+// # JSON
+//
+// JSON is YAML, but a .json file, or input whose first significant byte is '{' or '[', is
+// read by a hand-written JSON scanner (json.go) that builds the same node tree yaml.v3
+// would and hands it to the same model builder: the games and messages are the same,
+// without yaml.v3's general machinery. A stream may hold one object per game, concatenated objects, JSON
+// lines, or a top-level array of games. Input that is not valid JSON before the first game
+// is read falls back to the YAML path (flow-style YAML such as {game: hearts}). From the
+// second game on, a game of plain ASCII JSON is read in place (jsonfast.go), with the same
+// tree, or left to the scanner; a game of compact JSON (no blanks, the keys in the YAML
+// writer's order) is read straight into the Game (jsondirect.go), without the tree.
+//
+// # Games in a pipeline
+//
+// Reader.NextPending reads a game without parsing it when it is text: the Pending value
+// holds its lines (in the reader's buffer as read, never rewritten while the game may be in
+// use: the reader moves on to another buffer when it needs room) and is parsed by
+// Pending.Parse, on any goroutine, into fresh memory or into a GameBuffer. A GameBuffer's
+// game is valid until the next Parse into it, which reuses its memory (rounds, lists, card
+// arena): a worker that parses game after game into one buffer allocates nothing once it has
+// seen the largest game. A pipeline that is done with its games in input order, keeping
+// nothing of them, says so with Pending.Release; the reader then reads later input into the
+// buffers of the games released instead of new memory. That reuse stays inside the
+// reader: no string a game hands out is ever of the reader's buffers, so none ever changes.
+// Cards become numbers; the few strings a game keeps (player names, the ruleset, option and
+// meta keys and values, names in statements) are the game's players, or copies made once
+// and shared by the games of a GameBuffer or a Reader (names.go), so that names repeated
+// game after game cost no allocation. Lines of the play spelled as canonical text writes them are read
+// by a fast path (fast.go) that gives exactly what the general statements give. A game's
+// slices are to be read, not written: the columns of the tricks of canonical lines are one
+// table shared by all games.
+package reader

@@ -1,0 +1,667 @@
+package reader
+
+import (
+	"slices"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/internal/spell"
+)
+
+// The fast path of the text front end: the statements that make most of a transcript's
+// lines (trick, deal and pass), spelled as canonical text writes them, are read here in one
+// pass over their bytes, with table look-ups for the cards and no general machinery. A line
+// spelled any other way (a leader, a recipient, extra blanks, commas, jokers, a mistake, a
+// limit reached) is left to the general statements of text.go, which give exactly the same
+// game for the lines read here: TestFastPathSameAsGeneral parses the testdata both ways.
+
+// fastFirst marks the first letters of the statements fastStmt reads.
+var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true, 'g': true, 'r': true}
+
+// fastStmt reads the statement s[start:end] of the current line (pure ASCII, without outer
+// blanks) when it is a trick, deal or pass in the canonical spelling, and reports whether it
+// did. So it does game, players, option, meta and tie-break round statements of bare names,
+// words and values one blank apart. A '#' (a comment) is never part of what it reads: the statement may be
+// given with its comment.
+func (p *textParser) fastStmt(start, end int) bool {
+	s := p.s
+	if end-start < 7 {
+		return false
+	}
+	switch s[start] {
+	case 'r':
+		return end-start > 15 && s[start:start+15] == "round tiebreak " && p.fastTiebreak(start+15, end)
+	case 'g':
+		return s[start:start+5] == "game " && p.fastGame(start+5, end)
+	case 't':
+		return s[start:start+6] == "trick " && p.fastTrick(start+6, end)
+	case 'd':
+		return s[start:start+5] == "deal " && p.fastHand(start+5, end, false)
+	case 'p':
+		if s[start:start+5] == "pass " {
+			return p.fastHand(start+5, end, true)
+		}
+		return end-start > 8 && s[start:start+8] == "players " && p.fastPlayers(start+8, end)
+	case 'o':
+		if s[start:start+7] == "option " {
+			l, ok := p.fastKV(p.g.Options, "option", start+7, end)
+			if ok {
+				p.g.Options = l
+			}
+			return ok
+		}
+	case 'm':
+		if s[start:start+5] == "meta " {
+			l, ok := p.fastKV(p.g.Meta, "meta", start+5, end)
+			if ok {
+				p.g.Meta = l
+			}
+			return ok
+		}
+	}
+	return false
+}
+
+// bareName returns the end of the bare name that starts at s[i] (i when none does).
+func bareName(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return i
+	}
+	k := i + 1
+	for k < len(s) && spell.NameByte[s[k]] {
+		k++
+	}
+	return k
+}
+
+// fastGame reads "game NAME" from s[i:n] when the ruleset is a word without a quote, a
+// control character or '#', in the game's first game statement: gameStmt's work on it.
+func (p *textParser) fastGame(i, n int) bool {
+	if p.gamePos.IsValid() {
+		return false
+	}
+	s := p.s[:n]
+	for k := i; k < n; k++ {
+		if valueEnd[s[k]] { // (the bytes that end a bare option value end the word too)
+			return false
+		}
+	}
+	p.gamePos = p.stmt
+	p.g.Ruleset, p.g.RulesetPos = p.own(s[i:n]), p.pos(i)
+	return true
+}
+
+// fastTiebreak reads "round tiebreak NAME NAME ..." from the names at s[i:n]: bare names one
+// blank apart, at most MaxPlayers, below the limit of the rounds: roundStmt's work on it.
+func (p *textParser) fastTiebreak(i, n int) bool {
+	if len(p.g.Rounds) == parse.MaxRounds {
+		return false
+	}
+	s := p.s[:n]
+	for k, c := i, 0; ; c++ {
+		e := bareName(s, k)
+		if e == k || e-k > parse.MaxName || e < n && s[e] != ' ' || c == parse.MaxPlayers {
+			return false
+		}
+		if e == n {
+			break
+		}
+		k = e + 1
+	}
+	p.newRound()
+	r := p.r
+	var tb []string
+	if sp := p.spareOf(r); sp != nil && sp.tiebreak != nil {
+		tb = sp.tiebreak[:0]
+	} else {
+		tb = make([]string, 0, 4)
+	}
+	for k := i; ; {
+		e := bareName(s, k)
+		tb = append(tb, p.own(s[k:e]))
+		if e == n {
+			break
+		}
+		k = e + 1
+	}
+	r.Tiebreak = tb
+	return true
+}
+
+// fastPlayers reads "players NAME NAME ..." from s[i:n]: bare names one blank apart, each
+// once, within the limits, in the game's first players statement.
+func (p *textParser) fastPlayers(i, n int) bool {
+	if p.g.PlayersPos.IsValid() {
+		return false
+	}
+	s := p.s[:n]
+	names := p.mem.players[:0] // the game's only when the statement is read here
+	c := &p.mem.heads[0]
+	if p.mem.reused && len(c.line) > 0 && s[i:] == string(c.line) {
+		p.g.PlayersPos = p.stmt
+		p.g.Players = append(names, c.names...)
+		return true
+	}
+	for k := i; ; {
+		e := bareName(s, k)
+		if e == k || e-k > parse.MaxName || e < n && s[e] != ' ' || len(names) == parse.MaxPlayers {
+			return false
+		}
+		name := s[k:e]
+		for _, q := range names {
+			if sameName(q, name) {
+				return false
+			}
+		}
+		names = append(names, name)
+		if e == n {
+			break
+		}
+		k = e + 1
+	}
+	for k, name := range names {
+		names[k] = p.own(name)
+	}
+	p.g.PlayersPos = p.stmt
+	p.g.Players = names
+	if p.mem.reused {
+		c.line = append(c.line[:0], s[i:]...)
+		c.names = append(c.names[:0], names...)
+	}
+	return true
+}
+
+// valueEnd marks the bytes that end a bare value, or that fastKV leaves to the general
+// statements in one: the blank, control characters, DEL, the quote and '#'.
+var valueEnd = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t[0x7f], t['"'], t['#'] = true, true, true
+	return
+}()
+
+// fastKV reads the key=value pairs of an option or meta statement (kw) from s[i:n]: bare
+// keys, bare values, one blank apart. It appends them to list (the list is the statement's
+// only when it is read here).
+func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, bool) {
+	s := p.s[:n]
+	var c *lineCache
+	if list == nil && p.mem.reused && kw == "option" { // (meta lines mostly differ: dates, numbers)
+		c = &p.mem.heads[1]
+		if len(c.line) > 0 && s[i:] == string(c.line) {
+			// The pairs copied in one go, then given this game's file, line and columns.
+			out := append(p.kvList(kw), c.kvs...)
+			for j := range out {
+				o := &out[j]
+				o.Pos.File, o.Pos.Line, o.Pos.Col = p.file, p.line, i+o.Pos.Col
+			}
+			return out, true
+		}
+	}
+	out := list
+	if out == nil {
+		out = p.kvList(kw)
+	}
+	for k := i; ; {
+		e := bareName(s, k)
+		if e == k || e-k > parse.MaxName || e >= n || s[e] != '=' {
+			return list, false
+		}
+		v := e + 1
+		for v < n && !valueEnd[s[v]] {
+			v++
+		}
+		if v < n && s[v] != ' ' {
+			return list, false // a control character, a quote or a comment
+		}
+		if v == e+1 || v+1 == n {
+			return list, false // no value, or a blank at the end
+		}
+		j := len(out)
+		if j == cap(out) {
+			out = append(out, parse.KV{})
+		} else {
+			out = out[:j+1]
+		}
+		kv := &out[j] // (field by field, as in playLines)
+		val := s[e+1 : v]
+		if kw == "meta" {
+			val = p.ownValue(val)
+		} else {
+			val = p.own(val)
+		}
+		kv.Key, kv.Value, kv.Pos = p.own(s[k:e]), val, parse.Pos{File: p.file, Line: p.line, Col: k + 1}
+		if v == n {
+			break
+		}
+		k = v + 1
+	}
+	if c != nil {
+		c.line = append(c.line[:0], s[i:]...)
+		c.kvs = append(c.kvs[:0], out...)
+		for j := range c.kvs {
+			c.kvs[j].Pos.Col -= i // (the columns from the line's start)
+		}
+	}
+	return out, true
+}
+
+// lineCache is the last players or option line fastPlayers or fastKV read into reused
+// memory, and what they read from it: the games of a file mostly have the same ones, and a
+// game that has this one takes what it reads from here. What is read from a line depends on
+// the line only, and on the game's file and line number (put in at each game) and the
+// statement's column (kept from it). The line is a copy, only compared; the names, keys and
+// values are the names table's strings (names.go), which games keep.
+type lineCache struct {
+	line  []byte
+	names []string
+	kvs   []parse.KV // the columns counted from the line's start
+}
+
+// fastCards reads the canonical card list s[i:n] (two-letter cards one blank apart, at least
+// one) into the arena, with each card's column when cols. ok is false, with nothing taken
+// from the arena, when the list is spelled otherwise.
+func (p *textParser) fastCards(i, n int, cols bool) (cs []parse.Card, cl []int, ok bool) {
+	m := (n - i + 1) / 3
+	if 3*m-1 != n-i || m > parse.MaxCards || n > len(p.s) {
+		return nil, nil, false
+	}
+	a := p.arena
+	a.reserve(m, cols)
+	c0 := len(a.cards)
+	out := a.cards[c0 : c0+m]
+	s := p.s[i:n]
+	// Three bytes a card (the last has no blank after it): one look-up of the two letters.
+	last := len(out) - 1
+	for k := range out[:last] {
+		if len(s) < 3 || s[2] != ' ' {
+			return nil, nil, false
+		}
+		v := cardPair[uint16(s[0])|uint16(s[1])<<8]
+		if v == 0 {
+			return nil, nil, false
+		}
+		out[k] = parse.Card(v - 1)
+		s = s[3:]
+	}
+	if len(s) != 2 {
+		return nil, nil, false
+	}
+	v := cardPair[uint16(s[0])|uint16(s[1])<<8]
+	if v == 0 {
+		return nil, nil, false
+	}
+	out[last] = parse.Card(v - 1)
+	a.cards = a.cards[:c0+m]
+	cs = out[:m:m]
+	if cols {
+		k0 := len(a.cols)
+		a.cols = a.cols[:k0+m]
+		cl = a.cols[k0 : k0+m : k0+m]
+		for k := range cl {
+			cl[k] = i + 3*k + 1 // pure ASCII: the column is the offset plus one
+		}
+	}
+	return cs, cl, true
+}
+
+// fastTrick reads "trick CARDS" (no leader) from the cards at s[i:n].
+func (p *textParser) fastTrick(i, n int) bool {
+	if p.s[i] == ' ' {
+		return false
+	}
+	r := p.r
+	if r == nil {
+		r = p.round()
+	}
+	if len(r.Tricks) == parse.MaxTricks {
+		return false
+	}
+	cards, cols, ok := p.fastCards(i, n, true)
+	if !ok {
+		return false
+	}
+	if r.Tricks == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
+			r.Tricks = sp.tricks[:0]
+		} else {
+			r.Tricks = make([]parse.Trick, 0, p.trickHint)
+		}
+	}
+	r.Tricks = append(r.Tricks, parse.Trick{Cards: cards, Cols: cols, Pos: p.stmt})
+	return true
+}
+
+// fastHand reads "NAME: CARDS" of a deal or a pass (no recipient) at s[i:n].
+func (p *textParser) fastHand(i, n int, pass bool) bool {
+	s := p.s[:n]
+	c := s[i]
+	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return false
+	}
+	k := i + 1
+	for k < n && spell.NameByte[s[k]] {
+		k++
+	}
+	if k+2 >= n || s[k] != ':' || s[k+1] != ' ' || k-i > parse.MaxName {
+		return false
+	}
+	r := p.r
+	if r == nil {
+		r = p.round()
+	}
+	cards, _, ok := p.fastCards(k+2, n, false)
+	if !ok {
+		return false
+	}
+	if pass {
+		name := p.player(s[i:k], len(r.Passes))
+		if r.Passes == nil {
+			if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= len(p.g.Players) {
+				r.Passes = sp.passes[:0]
+			} else {
+				r.Passes = make([]parse.Pass, 0, max(len(p.g.Players), 1))
+			}
+		}
+		r.Passes = append(r.Passes, parse.Pass{Player: name, Cards: cards, Pos: p.stmt})
+		return true
+	}
+	if r.Deal == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= len(p.g.Players) {
+			r.Deal = sp.deal[:0]
+		} else {
+			r.Deal = make([]parse.PlayerCards, 0, max(len(p.g.Players), 1))
+		}
+	}
+	name := p.player(s[i:k], len(r.Deal))
+	r.Deal = append(r.Deal, parse.PlayerCards{Player: name, Cards: cards, Pos: p.stmt})
+	return true
+}
+
+// The first bytes of the lines playLines reads, as a little-endian load of them (le64).
+const (
+	trickWord = 't' | 'r'<<8 | 'i'<<16 | 'c'<<24 | 'k'<<32 | ' '<<40 // "trick "
+	dealWord  = 'd' | 'e'<<8 | 'a'<<16 | 'l'<<24 | ' '<<32           // "deal "
+	passWord  = 'p' | 'a'<<8 | 's'<<16 | 's'<<24 | ' '<<32           // "pass "
+)
+
+// le64 is the little-endian load of s[i:i+8] (one load: the compiler combines the bytes').
+func le64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// playLines reads the lines at the start of src, the first being number line, for as long as
+// they are "trick CARDS" (no leader), "deal NAME: CARDS" or "pass NAME: CARDS" (no
+// recipient) in the canonical spelling, in the round begun (p.r), below the limits: most
+// lines of a transcript, read here with their end found as they are read, with nothing else
+// to do. It returns what is left of src and the number of its first line. It gives exactly
+// what fastTrick and fastHand give (the same lines, without the arena's growth: it stops
+// while the arena has less room than a statement may take, and the cases of a round not
+// begun), and so what the general statements give; a line it takes holds no comment and is
+// pure ASCII, whatever the rest of the game holds.
+func (p *textParser) playLines(src string, line int) (string, int) {
+	r := p.r
+	i := 0 // the start of the line
+	for i+8 <= len(src) {
+		w := le64(src, i)
+		t := i + 6 // the first card
+		if w&(1<<48-1) == trickWord {
+			if k, l := p.trickRun(src, i, line); k > i {
+				i, line = k, l
+				continue
+			}
+			if len(r.Tricks) >= parse.MaxTricks {
+				break
+			}
+		} else {
+			if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
+				break
+			}
+			// NAME: a bare name, ": " after it
+			if c := byte(w >> 40); !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+				break
+			}
+			for t < len(src) && spell.NameByte[src[t]] {
+				t++
+			}
+			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' || t-i-5 > parse.MaxName {
+				break
+			}
+			t += 2
+		}
+		a := p.arena
+		c0 := len(a.cards)
+		if cap(a.cards)-c0 < parse.MaxCards {
+			break
+		}
+		out := (*[parse.MaxCards]parse.Card)(a.cards[c0 : c0+parse.MaxCards])
+		m, n := lineCards(src[t:], out)
+		if n == 0 {
+			break
+		}
+		a.cards = a.cards[:c0+m]
+		cards := out[:m:m]
+		// (The lists' entries are written field by field: one built aside and copied in
+		// costs a bulk write barrier while the collector marks.)
+		switch byte(w) {
+		case 't':
+			k := len(r.Tricks)
+			if k == cap(r.Tricks) {
+				r.Tricks = p.moreTricks(r, r.Tricks)
+			}
+			r.Tricks = r.Tricks[:k+1]
+			tr := &r.Tricks[k]
+			tr.Leader, tr.Cards, tr.Cols = "", cards, trickCols[:m:m]
+			tr.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
+		case 'p':
+			k := len(r.Passes)
+			if k == cap(r.Passes) {
+				r.Passes = p.morePasses(r, r.Passes)
+			}
+			r.Passes = r.Passes[:k+1]
+			ps := &r.Passes[k]
+			ps.Player, ps.To, ps.Cards = p.player(src[i+5:t-2], k), "", cards
+			ps.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
+		default:
+			k := len(r.Deal)
+			if k == cap(r.Deal) {
+				r.Deal = p.moreDeal(r, r.Deal)
+			}
+			r.Deal = r.Deal[:k+1]
+			h := &r.Deal[k]
+			h.Player, h.Cards = p.player(src[i+5:t-2], k), cards
+			h.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
+		}
+		i = t + n
+		line++
+	}
+	return src[i:], line
+}
+
+// trickRun is playLines for a run of trick lines of one to four cards, as many as the first
+// has (at a table of four or fewer: most lines of most transcripts), while the round's tricks
+// and the arena have room for them: it reads them at src[i:] with the list and the arena at
+// hand, and returns where it stopped and the number of the line there.
+func (p *textParser) trickRun(src string, i, line int) (int, int) {
+	if i+18 > len(src) {
+		return i, line
+	}
+	b := src[i : i+18] // "trick ", and twelve bytes for the cards
+	m := 1             // the cards of the first line: the newline follows the m-th
+	for m < 4 && b[3*m+5] != '\n' {
+		m++
+	}
+	w := &trickWindows[m]
+	r, a := p.r, p.arena
+	tricks, cards := r.Tricks, a.cards
+	file := p.file
+	for len(tricks) < parse.MaxTricks && cap(cards)-len(cards) >= 4 && i+18 <= len(src) {
+		b := src[i : i+18]
+		x0, x1 := le64(b, 6), le64(b, 10)
+		if le64(b, 0)&(1<<48-1) != trickWord || x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+			break
+		}
+		u := fourCards(x0, x1)
+		if u&w.bad != 0 {
+			break
+		}
+		c0 := len(cards)
+		putFour(cards[c0:c0+4], u)
+		cards = cards[:c0+m]
+		k := len(tricks)
+		if k == cap(tricks) {
+			tricks = p.moreTricks(r, tricks)
+		}
+		tricks = tricks[:k+1]
+		tr := &tricks[k]
+		tr.Leader, tr.Cards, tr.Cols = "", cards[c0:c0+m:c0+m], trickCols[:m:m]
+		tr.Pos = parse.Pos{File: file, Line: line, Col: 1}
+		i += 6 + 3*m
+		line++
+	}
+	r.Tricks, a.cards = tricks, cards
+	return i, line
+}
+
+// moreTricks returns tricks, the list of round r, with room for one more: the spare array of
+// the round when the list starts, else the list grown as append grows it.
+func (p *textParser) moreTricks(r *parse.Round, tricks []parse.Trick) []parse.Trick {
+	if tricks == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.tricks) > 0 {
+			return sp.tricks[:0]
+		}
+		return make([]parse.Trick, 0, p.trickHint)
+	}
+	return slices.Grow(tricks, 1)
+}
+
+// morePasses and moreDeal are moreTricks for a round's passes and deal: the spare array when
+// the list starts (if it has room for the table, and for one: a game without players has a
+// table of none), else one for the table.
+func (p *textParser) morePasses(r *parse.Round, l []parse.Pass) []parse.Pass {
+	if l == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.passes) >= max(len(p.g.Players), 1) {
+			return sp.passes[:0]
+		}
+		return make([]parse.Pass, 0, max(len(p.g.Players), 1))
+	}
+	return slices.Grow(l, 1)
+}
+
+func (p *textParser) moreDeal(r *parse.Round, l []parse.PlayerCards) []parse.PlayerCards {
+	if l == nil {
+		if sp := p.spareOf(r); sp != nil && cap(sp.deal) >= max(len(p.g.Players), 1) {
+			return sp.deal[:0]
+		}
+		return make([]parse.PlayerCards, 0, max(len(p.g.Players), 1))
+	}
+	return slices.Grow(l, 1)
+}
+
+// A cardWindow says what twelve bytes of m canonical cards hold (m from 1 to 4), as x0 and x1,
+// their little-endian loads of bytes 0-7 and 4-11, show it: blanks after the cards but the
+// last, the newline after it (x&mask == want), and, in fourCards' result, no byte with the
+// high bit among the m cards' (bad).
+type cardWindow struct {
+	mask0, want0, mask1, want1 uint64
+	bad                        uint32
+}
+
+var trickWindows = func() (t [5]cardWindow) {
+	for m := 1; m <= 4; m++ {
+		w := &t[m]
+		for k := 0; k < m; k++ {
+			sep := uint64(' ')
+			if k == m-1 {
+				sep = '\n'
+			}
+			if off := 3*k + 2; off < 8 {
+				w.mask0, w.want0 = w.mask0|0xff<<(8*off), w.want0|sep<<(8*off)
+			} else {
+				w.mask1, w.want1 = w.mask1|0xff<<(8*(off-4)), w.want1|sep<<(8*(off-4))
+			}
+			w.bad |= 0x80 << (8 * k)
+		}
+	}
+	return
+}()
+
+// fourCards reads four cards from x0 and x1, the little-endian loads of bytes 0-7 and 4-11 of
+// them: the first in the low byte. A card's letters are one look-up; cardPair holds the card
+// plus one, 0 for no card, which turns to 0xff here (the cards are below 64, and a byte of 0
+// borrows from the next only).
+func fourCards(x0, x1 uint64) uint32 {
+	return uint32(cardPair[uint16(x0)]) | uint32(cardPair[uint16(x0>>24)])<<8 |
+		uint32(cardPair[uint16(x0>>48)])<<16 | uint32(cardPair[uint16(x1>>40)])<<24 - 0x01010101
+}
+
+// putFour writes the four cards of u (fourCards) to out.
+func putFour(out []parse.Card, u uint32) {
+	out = out[:4]
+	out[0], out[1], out[2], out[3] = parse.Card(u), parse.Card(u>>8), parse.Card(u>>16), parse.Card(u>>24)
+}
+
+// lineCards reads canonical cards (two letters each, one blank apart) from the start of s up
+// to the end of the line, at most MaxCards of them, into out. It returns the number of cards
+// and the length of s up to and with the line's newline (all of s when the line is its last),
+// or n 0 when the line is spelled otherwise.
+func lineCards(s string, out *[parse.MaxCards]parse.Card) (m, n int) {
+	// Four cards at a time while twelve bytes hold them and blanks after them, then one by one.
+	for n+12 <= len(s) && m <= parse.MaxCards-4 {
+		b := s[n : n+12]
+		x0, x1 := le64(b, 0), le64(b, 4)
+		if x0&0xff0000ff0000 != 0x200000200000 || x1&0xff00000000 != 0x2000000000 {
+			break
+		}
+		u := fourCards(x0, x1)
+		if u&0x80808080 != 0 {
+			return 0, 0
+		}
+		putFour(out[m:m+4], u)
+		m, n = m+4, n+12
+		if end := byte(x1 >> 56); end == '\n' {
+			return m, n
+		} else if end != ' ' {
+			return 0, 0
+		}
+	}
+	for {
+		if n+3 > len(s) {
+			if n+2 == len(s) { // the last card of the input, without a newline
+				if v := cardPair[uint16(s[n])|uint16(s[n+1])<<8]; v != 0 && m < parse.MaxCards {
+					out[m] = parse.Card(v - 1)
+					return m + 1, len(s)
+				}
+			}
+			return 0, 0
+		}
+		c := s[n : n+3]
+		v := cardPair[uint16(c[0])|uint16(c[1])<<8]
+		if v == 0 || m >= parse.MaxCards {
+			return 0, 0
+		}
+		out[m] = parse.Card(v - 1)
+		m, n = m+1, n+3
+		if c[2] != ' ' {
+			if c[2] == '\n' {
+				return m, n
+			}
+			return 0, 0
+		}
+	}
+}
+
+// trickCols are the columns of the cards of a canonical trick line ("trick " and three
+// bytes a card), shared by every trick read by playLines: the slices of it have their
+// capacity clipped, and nothing writes into a Trick's columns.
+var trickCols = func() (c [parse.MaxCards]int) {
+	for k := range c {
+		c[k] = 7 + 3*k
+	}
+	return
+}()

@@ -1,0 +1,45 @@
+// Package writer writes games of the model of package parse as transcripts: canonical
+// compact text and YAML, either one game at a time (AppendText, AppendYAML) or as a stream
+// (Writer, which keeps the lines that repeat from game to game).
+//
+// # Canonical text
+//
+// AppendText, WriteText and Writer write every game the same way, byte for byte, so that
+// the output can serve as a golden file and converting it again changes nothing:
+//
+//	game RULESET                      # if the game names one
+//	players NAME NAME ...             # in the order given
+//	option KEY=VALUE KEY=VALUE ...    # one line with all options in order, if any
+//	meta KEY=VALUE ...                # one line with all metadata in order, if any
+//
+//	round [dealer=NAME] [tiebreak NAME ...]   # a blank line before each round
+//	deal NAME: CARDS                  # one line per hand, in order
+//	pass NAME: CARDS | pass NAME>NAME: CARDS
+//	bid NAME=BID NAME=BID ...         # one line: N, nil, bN, bnil
+//	trick [NAME: ]CARDS               # the leader only where the transcript wrote it
+//	claim NAME | claim NAME=N ...     # one line, if the round has a claim
+//	took NAME: CARDS | took NAME: -
+//	tricks NAME=N ...                 # one line
+//	moon NAME old|new                 # one line per recorded choice
+//	score NAME=N ...                  # one line
+//	total NAME=N ...                  # one line
+//
+// Statements of a round come in that order whatever the order they were written in; the
+// elements of each kind keep theirs. Cards are written rank letter then suit letter (TH,
+// QS; LJ and BJ for the jokers), separated by one space; an empty hand or pass is "-".
+// Names are bare when they match [A-Za-z][A-Za-z0-9_.-]*, else in double quotes with \"
+// and \\ escaped; values (and the ruleset) are bare unless empty or holding a blank, a
+// quote or '#'. Numbers are plain decimal. Comments and blank lines other than the one
+// before each round are not kept. Several games are separated by a line "---".
+//
+// The YAML writer mirrors it: game, players (flow list), options and meta (flow maps),
+// rounds as a block list with dealer, tiebreak, deal, pass, bids, tricks (block list of
+// "- LEADER: CARDS" or "- CARDS"), claim ("claim: NAME" or a flow map of the shares), took,
+// tricks_taken, moon, score and total in that order; scalars plain when safe, double-quoted
+// otherwise; documents separated by "---".
+// Text to YAML and back gives the canonical text again. yaml.v3's encoder, given a node
+// tree styled the same way, writes the same bytes (TestYAMLv3WriterSameBytes), but the
+// writer stays hand-written for speed: it appends to the caller's buffer without building a
+// tree or allocating, where the encoder would be most of the time of `simulate` and
+// `convert --to yaml` (BenchmarkWriteYAML against BenchmarkWriteYAMLViaYAMLv3).
+package writer

@@ -1,0 +1,609 @@
+package writer
+
+import (
+	"encoding/binary"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/internal/spell"
+)
+
+func appendName(b []byte, s string) []byte {
+	if parse.IsBareName(s) {
+		return append(b, s...)
+	}
+	return spell.AppendQuoted(b, s)
+}
+
+// appendSideName writes a name on a score or total line: a side of bare names joined by
+// "+" is written bare (ann+cat), as the text reader takes it; anything else as appendName.
+func appendSideName(b []byte, s string) []byte {
+	if strings.Contains(s, "+") {
+		bare := true
+		for _, p := range strings.Split(s, "+") {
+			bare = bare && parse.IsBareName(p)
+		}
+		if bare {
+			return append(b, s...)
+		}
+	}
+	return appendName(b, s)
+}
+
+// appendValue writes an option or meta value, or a ruleset name: bare when it is a single
+// word without quote or comment sign, quoted otherwise.
+func appendValue(b []byte, s string) []byte {
+	if s == "" {
+		return append(b, `""`...)
+	}
+	for k := 0; k < len(s); k++ {
+		if quotedByte[s[k]] {
+			return spell.AppendQuoted(b, s)
+		}
+	}
+	return append(b, s...)
+}
+
+// quotedByte marks the bytes that make appendValue quote a value: blanks and controls, '"',
+// '#' and DEL.
+var quotedByte = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t['"'], t['#'], t[0x7f] = true, true, true
+	return
+}()
+
+// cardSpace holds, for every value of a Card, its two letters (Card.String: a card's rank
+// and suit, LJ, BJ, ?? for a value that is no card) and a blank, as a little-endian uint32.
+var cardSpace = func() (t [256]uint32) {
+	for c := range t {
+		s := parse.Card(c).String()
+		t[c] = uint32(s[0]) | uint32(s[1])<<8 | ' '<<16
+	}
+	return
+}()
+
+// appendCards writes cards separated by blanks: each card's letters and a blank in one
+// four-byte store (the fourth byte is overwritten by the next card, or cut off).
+func appendCards(b []byte, cards []parse.Card) []byte {
+	if len(cards) == 0 {
+		return b
+	}
+	n := len(b)
+	b = slices.Grow(b, 3*len(cards)+1)
+	out := b[n : n+3*len(cards)+1]
+	for _, c := range cards {
+		if len(out) < 4 { // never: out has room for every card (the test spares a bounds check)
+			break
+		}
+		binary.LittleEndian.PutUint32(out, cardSpace[c])
+		out = out[3:]
+	}
+	return b[:n+3*len(cards)-1]
+}
+
+func appendCard(b []byte, c parse.Card) []byte {
+	x := cardSpace[c]
+	return append(b, byte(x), byte(x>>8))
+}
+
+func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
+
+// AppendText appends the canonical compact text of g to b (see the package documentation
+// for the canonical form).
+func AppendText(b []byte, g *parse.Game) []byte {
+	return appendTextBody(appendTextHead(b, g), g)
+}
+
+// appendTextHead writes a game's first lines, which depend on its ruleset, players and
+// options only (see headCache): game, players and option.
+func appendTextHead(b []byte, g *parse.Game) []byte {
+	if g.Ruleset != "" {
+		b = append(b, "game "...)
+		b = appendValue(b, g.Ruleset)
+		b = append(b, '\n')
+	}
+	if len(g.Players) > 0 {
+		b = append(b, "players"...)
+		for _, name := range g.Players {
+			b = append(b, ' ')
+			b = appendName(b, name)
+		}
+		b = append(b, '\n')
+	}
+	return appendKVLine(b, "option", g.Options)
+}
+
+// appendTextBody writes the lines after appendTextHead's: meta and the rounds.
+func appendTextBody(b []byte, g *parse.Game) []byte {
+	b = appendKVLine(b, "meta", g.Meta)
+	for _, r := range g.Rounds {
+		if r == nil {
+			continue
+		}
+		b = append(b, "\nround"...)
+		if r.Dealer != "" {
+			b = append(b, " dealer="...)
+			b = appendName(b, r.Dealer)
+		}
+		if r.Tiebreak != nil {
+			b = append(b, " tiebreak"...)
+			for _, name := range r.Tiebreak {
+				b = append(b, ' ')
+				b = appendName(b, name)
+			}
+		}
+		b = append(b, '\n')
+		b = appendHands(b, "deal ", r.Deal)
+		for i := range r.Passes {
+			ps := &r.Passes[i]
+			b = append(b, "pass "...)
+			b = appendName(b, ps.Player)
+			if ps.To != "" {
+				b = append(b, '>')
+				b = appendName(b, ps.To)
+			}
+			b = append(b, ": "...)
+			if len(ps.Cards) == 0 {
+				b = append(b, '-')
+			}
+			b = appendCards(b, ps.Cards)
+			b = append(b, '\n')
+		}
+		if len(r.Bids) > 0 {
+			b = append(b, "bid"...)
+			for _, bid := range r.Bids {
+				b = append(b, ' ')
+				b = appendName(b, bid.Player)
+				b = append(b, '=')
+				b = append(b, bid.String()...)
+			}
+			b = append(b, '\n')
+		}
+		for i := range r.Tricks {
+			t := &r.Tricks[i]
+			b = append(b, "trick "...)
+			if t.Leader != "" {
+				b = appendName(b, t.Leader)
+				b = append(b, ": "...)
+			}
+			b = appendCards(b, t.Cards)
+			b = append(b, '\n')
+		}
+		if r.Claim != nil {
+			b = appendClaim(b, r.Claim)
+		}
+		b = appendHands(b, "took ", r.Took)
+		b = appendCountLine(b, "tricks", r.Taken)
+		for _, m := range r.Moon {
+			b = append(b, "moon "...)
+			b = appendName(b, m.Player)
+			b = append(b, ' ')
+			b = append(b, m.Scoring...)
+			b = append(b, '\n')
+		}
+		b = appendCountLine(b, "score", r.Score)
+		b = appendCountLine(b, "total", r.Total)
+	}
+	return b
+}
+
+// appendClaim writes a claim line: "claim NAME", or "claim NAME=N ..." for shares (a claim
+// of neither, which no reader makes, writes nothing).
+func appendClaim(b []byte, c *parse.Claim) []byte {
+	switch {
+	case len(c.Shares) > 0:
+		return appendCountLine(b, "claim", c.Shares)
+	case c.Player != "":
+		b = append(b, "claim "...)
+		b = appendName(b, c.Player)
+		return append(b, '\n')
+	}
+	return b
+}
+
+func appendKVLine(b []byte, kw string, kvs []parse.KV) []byte {
+	if len(kvs) == 0 {
+		return b
+	}
+	b = append(b, kw...)
+	for _, kv := range kvs {
+		b = append(b, ' ')
+		b = appendName(b, kv.Key)
+		b = append(b, '=')
+		b = appendValue(b, kv.Value)
+	}
+	return append(b, '\n')
+}
+
+func appendHands(b []byte, kw string, hands []parse.PlayerCards) []byte {
+	for i := range hands {
+		h := &hands[i]
+		b = append(b, kw...)
+		b = appendName(b, h.Player)
+		b = append(b, ": "...)
+		if len(h.Cards) == 0 {
+			b = append(b, '-')
+		}
+		b = appendCards(b, h.Cards)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+func appendCountLine(b []byte, kw string, cs []parse.Count) []byte {
+	if len(cs) == 0 {
+		return b
+	}
+	b = append(b, kw...)
+	sides := kw == "score" || kw == "total"
+	for _, c := range cs {
+		b = append(b, ' ')
+		if sides {
+			b = appendSideName(b, c.Player)
+		} else {
+			b = appendName(b, c.Player) // the reader takes sides (ann+cat) on score and total lines only
+		}
+		b = append(b, '=')
+		b = appendInt(b, c.N)
+	}
+	return append(b, '\n')
+}
+
+// WriteText writes the canonical compact text of one game.
+func WriteText(w io.Writer, g *parse.Game) error {
+	_, err := w.Write(AppendText(nil, g))
+	return err
+}
+
+// WriteTexts writes games as canonical compact text, separated by lines "---".
+func WriteTexts(w io.Writer, games []*parse.Game) error {
+	return writeAll(NewWriter(w, parse.Text), games)
+}
+
+// ---- YAML --------------------------------------------------------------------------------
+
+const hexDigits = "0123456789ABCDEF"
+
+// appendYAMLString writes s as a YAML scalar: plain when safe, else double-quoted with
+// escapes for everything a YAML reader would not give back as is.
+func appendYAMLString(b []byte, s string) []byte {
+	if spell.YAMLPlain(s) {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	for k := 0; k < len(s); {
+		c := s[k]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c < 0x20 || c == 0x7f:
+				b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
+			default:
+				b = append(b, c)
+			}
+			k++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[k:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&15]) // not UTF-8; cannot happen for parsed input
+		case r < 0xA0 || r == 0x2028 || r == 0x2029 || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF:
+			b = append(b, '\\', 'u')
+			for sh := 12; sh >= 0; sh -= 4 {
+				b = append(b, hexDigits[(r>>uint(sh))&15])
+			}
+		default:
+			b = append(b, s[k:k+size]...)
+		}
+		k += size
+	}
+	return append(b, '"')
+}
+
+func appendYAMLCards(b []byte, cards []parse.Card) []byte {
+	if len(cards) == 0 {
+		return append(b, `""`...)
+	}
+	return appendCards(b, cards)
+}
+
+// AppendYAML appends the YAML spelling of g to b: one document, without a "---" line.
+func AppendYAML(b []byte, g *parse.Game) []byte {
+	return appendYAMLBody(appendYAMLHead(b, g), g)
+}
+
+// appendYAMLHead writes a game's first keys, which depend on its ruleset, players and
+// options only (see headCache): game, players and options.
+func appendYAMLHead(b []byte, g *parse.Game) []byte {
+	if g.Ruleset != "" {
+		b = append(b, "game: "...)
+		b = appendYAMLString(b, g.Ruleset)
+		b = append(b, '\n')
+	}
+	if len(g.Players) > 0 {
+		b = append(b, "players: "...)
+		b = appendYAMLNames(b, g.Players)
+		b = append(b, '\n')
+	}
+	return appendYAMLKVs(b, "options: ", g.Options)
+}
+
+// appendYAMLBody writes the keys after appendYAMLHead's: meta and the rounds.
+func appendYAMLBody(b []byte, g *parse.Game) []byte {
+	b = appendYAMLKVs(b, "meta: ", g.Meta)
+	n := 0
+	for _, r := range g.Rounds {
+		if r != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		return b
+	}
+	b = append(b, "rounds:\n"...)
+	for _, r := range g.Rounds {
+		if r != nil {
+			b = appendYAMLRound(b, r)
+		}
+	}
+	return b
+}
+
+// appendYAMLRound writes one round, an item of the rounds list.
+func appendYAMLRound(b []byte, r *parse.Round) []byte {
+	b = append(b, "  -"...)
+	first := true
+	key := func(b []byte, k string) []byte {
+		if first {
+			first = false
+			b = append(b, ' ')
+		} else {
+			b = append(b, "    "...)
+		}
+		return append(b, k...)
+	}
+	if r.Dealer != "" {
+		b = key(b, "dealer: ")
+		b = appendYAMLString(b, r.Dealer)
+		b = append(b, '\n')
+	}
+	if r.Tiebreak != nil {
+		b = key(b, "tiebreak: ")
+		b = appendYAMLNames(b, r.Tiebreak)
+		b = append(b, '\n')
+	}
+	if len(r.Deal) > 0 {
+		b = key(b, "deal: ")
+		b = appendYAMLHands(b, r.Deal)
+	}
+	if len(r.Passes) > 0 {
+		b = appendYAMLPasses(key(b, "pass: {"), r.Passes)
+	}
+	if len(r.Bids) > 0 {
+		b = key(b, "bids: {")
+		for k, bid := range r.Bids {
+			b = appendYAMLPair(b, k, bid.Player, bid.String())
+		}
+		b = append(b, "}\n"...)
+	}
+	if len(r.Tricks) > 0 {
+		b = appendYAMLTricks(key(b, "tricks:\n"), r.Tricks)
+	}
+	if c := r.Claim; c != nil {
+		if len(c.Shares) > 0 {
+			b = appendYAMLCounts(b, key, "claim: ", c.Shares)
+		} else if c.Player != "" {
+			b = key(b, "claim: ")
+			b = appendYAMLString(b, c.Player)
+			b = append(b, '\n')
+		}
+	}
+	if len(r.Took) > 0 {
+		b = key(b, "took: ")
+		b = appendYAMLHands(b, r.Took)
+	}
+	b = appendYAMLCounts(b, key, "tricks_taken: ", r.Taken)
+	if len(r.Moon) > 0 {
+		b = key(b, "moon: {")
+		for k, m := range r.Moon {
+			b = appendYAMLPair(b, k, m.Player, m.Scoring)
+		}
+		b = append(b, "}\n"...)
+	}
+	b = appendYAMLCounts(b, key, "score: ", r.Score)
+	b = appendYAMLCounts(b, key, "total: ", r.Total)
+	if first {
+		b = append(b, " {}\n"...)
+	}
+	return b
+}
+
+// appendYAMLPair writes the k-th pair "name: value" of a flow mapping.
+func appendYAMLPair(b []byte, k int, name, value string) []byte {
+	if k > 0 {
+		b = append(b, ", "...)
+	}
+	b = appendYAMLString(b, name)
+	b = append(b, ": "...)
+	return appendYAMLString(b, value)
+}
+
+// appendYAMLPasses writes the passes of a round, after "pass: {".
+func appendYAMLPasses(b []byte, passes []parse.Pass) []byte {
+	for k, ps := range passes {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, ps.Player)
+		b = append(b, ": "...)
+		if ps.To != "" {
+			b = append(b, "{to: "...)
+			b = appendYAMLString(b, ps.To)
+			b = append(b, ", cards: "...)
+			b = appendYAMLCards(b, ps.Cards)
+			b = append(b, '}')
+		} else {
+			b = appendYAMLCards(b, ps.Cards)
+		}
+	}
+	return append(b, "}\n"...)
+}
+
+// appendYAMLTricks writes the tricks of a round, items of a block list.
+func appendYAMLTricks(b []byte, tricks []parse.Trick) []byte {
+	for _, t := range tricks {
+		b = append(b, "      - "...)
+		if t.Leader != "" {
+			b = appendYAMLString(b, t.Leader)
+			b = append(b, ": "...)
+		}
+		b = appendYAMLCards(b, t.Cards)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+func appendYAMLNames(b []byte, names []string) []byte {
+	b = append(b, '[')
+	for k, name := range names {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, name)
+	}
+	return append(b, ']')
+}
+
+func appendYAMLKVs(b []byte, key string, kvs []parse.KV) []byte {
+	if len(kvs) == 0 {
+		return b
+	}
+	b = append(b, key...)
+	b = append(b, '{')
+	for k, kv := range kvs {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, kv.Key)
+		b = append(b, ": "...)
+		b = appendYAMLString(b, kv.Value)
+	}
+	return append(b, "}\n"...)
+}
+
+func appendYAMLHands(b []byte, hands []parse.PlayerCards) []byte {
+	b = append(b, '{')
+	for k, h := range hands {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, h.Player)
+		b = append(b, ": "...)
+		b = appendYAMLCards(b, h.Cards)
+	}
+	return append(b, "}\n"...)
+}
+
+func appendYAMLCounts(b []byte, key func([]byte, string) []byte, k string, cs []parse.Count) []byte {
+	if len(cs) == 0 {
+		return b
+	}
+	b = key(b, k)
+	b = append(b, '{')
+	for i, c := range cs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, c.Player)
+		b = append(b, ": "...)
+		b = appendInt(b, c.N)
+	}
+	return append(b, "}\n"...)
+}
+
+// WriteYAML writes one game as a YAML document.
+func WriteYAML(w io.Writer, g *parse.Game) error {
+	_, err := w.Write(AppendYAML(nil, g))
+	return err
+}
+
+// WriteYAMLs writes games as a YAML multi-document stream, documents separated by "---".
+func WriteYAMLs(w io.Writer, games []*parse.Game) error {
+	return writeAll(NewWriter(w, parse.YAML), games)
+}
+
+// Writer writes a stream of games in one format: text games separated by lines "---",
+// or a YAML multi-document stream. It buffers one game at a time.
+type Writer struct {
+	w      io.Writer
+	format parse.Format
+	n      int
+	buf    []byte
+	head   headCache
+}
+
+// headCache keeps the first lines of the last game written (appendTextHead or
+// appendYAMLHead) with what they were written from: the games of a stream mostly share
+// their ruleset, players and options (simulate writes them alike for every game), and
+// comparing them costs less than writing them again. The lines depend on nothing else.
+type headCache struct {
+	ok      bool
+	ruleset string
+	players []string
+	options []parse.KV // keys and values; positions are not written
+	text    []byte
+}
+
+// append appends the head of g, as head writes it, to b.
+func (h *headCache) append(b []byte, g *parse.Game, head func([]byte, *parse.Game) []byte) []byte {
+	if !h.ok || h.ruleset != g.Ruleset || !slices.Equal(h.players, g.Players) ||
+		!slices.EqualFunc(h.options, g.Options, func(a, b parse.KV) bool { return a.Key == b.Key && a.Value == b.Value }) {
+		h.text = head(h.text[:0], g)
+		h.ok, h.ruleset = true, g.Ruleset
+		h.players = append(h.players[:0], g.Players...)
+		h.options = append(h.options[:0], g.Options...)
+	}
+	return append(b, h.text...)
+}
+
+// NewWriter returns a Writer of the given format (Auto means Text).
+func NewWriter(w io.Writer, format parse.Format) *Writer {
+	if format != parse.YAML {
+		format = parse.Text
+	}
+	return &Writer{w: w, format: format}
+}
+
+// Write writes one game, preceded by a separator unless it is the first.
+func (w *Writer) Write(g *parse.Game) error {
+	b := w.buf[:0]
+	if w.n > 0 {
+		b = append(b, "---\n"...)
+	}
+	if w.format == parse.YAML {
+		b = appendYAMLBody(w.head.append(b, g, appendYAMLHead), g)
+	} else {
+		b = appendTextBody(w.head.append(b, g, appendTextHead), g)
+	}
+	w.n++
+	w.buf = b
+	_, err := w.w.Write(b)
+	return err
+}
+
+func writeAll(w *Writer, games []*parse.Game) error {
+	for _, g := range games {
+		if err := w.Write(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}

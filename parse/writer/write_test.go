@@ -1,0 +1,91 @@
+package writer
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/reader"
+)
+
+// textCorpus is the text transcripts of the repository's test data and the reader's.
+func textCorpus(t testing.TB) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, dir := range []string{"../../testdata", "../reader/testdata"} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tricks") {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			out[p] = b
+			return err
+		})
+		require.NoError(t, err)
+	}
+	require.GreaterOrEqual(t, len(out), 100, "transcripts under ../../testdata")
+	return out
+}
+
+// Every card is written as its String.
+func TestCardSpelling(t *testing.T) {
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		require.Equal(t, c.String(), string(appendCard(nil, c)))
+	}
+}
+
+// TestWriterHeadSameAsFresh: a Writer that keeps the first lines of the game before (the
+// head: game, players and options) writes exactly what AppendText and AppendYAML write for
+// each game afresh, in a stream where the heads repeat, change and come back: every game of
+// the testdata transcripts, each one twice in a row, and the stream then in reverse.
+func TestWriterHeadSameAsFresh(t *testing.T) {
+	corpus := textCorpus(t)
+	names := make([]string, 0, len(corpus))
+	for name := range corpus {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var games []*parse.Game
+	for _, name := range names {
+		gs, _ := reader.ParseBytes(corpus[name], name)
+		for _, g := range gs {
+			games = append(games, g, g)
+		}
+	}
+	// The same players and options in other slices, and an option changed in place of one
+	// kept: the head is rewritten from what the game holds, not from where it is held.
+	g := *games[0]
+	g.Players = slices.Clone(g.Players)
+	g.Options = append(slices.Clone(g.Options), parse.KV{Key: "end", Value: "rounds"})
+	h := g
+	h.Options = slices.Clone(g.Options)
+	h.Options[len(h.Options)-1].Value = "points"
+	games = append(games, &g, &h, &g)
+	stream := append(slices.Clone(games), games...)
+	slices.Reverse(stream[len(games):])
+	require.Greater(t, len(stream), 400)
+
+	for _, format := range []parse.Format{parse.Text, parse.YAML} {
+		var got, want bytes.Buffer
+		w := NewWriter(&got, format)
+		for k, g := range stream {
+			require.NoError(t, w.Write(g))
+			if k > 0 {
+				want.WriteString("---\n")
+			}
+			if format == parse.YAML {
+				want.Write(AppendYAML(nil, g))
+			} else {
+				want.Write(AppendText(nil, g))
+			}
+		}
+		require.Equal(t, want.String(), got.String(), "format %v", format)
+	}
+}

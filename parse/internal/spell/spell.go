@@ -1,7 +1,7 @@
 // Package spell holds the spelling rules of the transcript format that the vocabulary
-// (package parse), the readers (parse/read and its formats) and the writers (parse/write)
-// share: the letters of cards and names, numbers, quoting, plain YAML scalars and the
-// wording of messages. It works on bytes and strings only, so that parse can use it too.
+// (package parse), the reader (parse/reader) and the writers (parse/writer) share: the
+// letters of cards and names, numbers, quoting, plain YAML scalars and the wording of
+// messages. It works on bytes and strings only, so that parse can use it too.
 package spell
 
 import (

@@ -1,0 +1,278 @@
+package reader
+
+import (
+	"bytes"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/internal/spell"
+)
+
+// The text stream: the lines of one game up to the next boundary, checked to be text.
+
+// checkText looks for a byte that is not text in buf[from:to], whose first line is line
+// first. When there is one it returns its position and the offset in buf of the end of its
+// line (or to).
+func (r *Reader) checkText(from, to, first int) (pos parse.Pos, lineEnd int, bad bool) {
+	b := r.lb.buf[from:to]
+	off := firstBad(b)
+	if off < 0 {
+		return parse.Pos{}, 0, false
+	}
+	line := first + bytes.Count(b[:off], []byte{'\n'})
+	ls := bytes.LastIndexByte(b[:off], '\n') + 1
+	lineEnd = to
+	if k := bytes.IndexByte(b[off:], '\n'); k >= 0 {
+		lineEnd = from + off + k + 1
+	}
+	return notTextPos(r.name, line, b[ls:], off-ls), lineEnd, true
+}
+
+// skipGame refuses the game being read with one error at pos and skips what is left of it:
+// the reader goes on at the next game boundary, a line "---" or a "game" statement, so that
+// one bad game does not hide the games after it. A second byte that is not text while
+// skipping means the input is not text at all: the stream ends there, with that said.
+func (r *Reader) skipGame(pos parse.Pos, msg string) (*parse.Game, error) {
+	lb := r.lb
+	lb.mark = -1
+	r.index++
+	g := &parse.Game{File: r.name, Index: r.index, Pos: pos}
+	errs := parse.ErrorList{{Pos: pos, Msg: msg}}
+	for {
+		start, stop, _, ok := lb.next()
+		if !ok {
+			if lb.err != nil {
+				r.done = true
+			}
+			break
+		}
+		line := lb.buf[start:stop]
+		if off := firstBad(line); off >= 0 {
+			errs.Add(notTextPos(r.name, lb.line, line, off), "not a text transcript: the rest of the file is not read")
+			r.done = true
+			break
+		}
+		if isSeparator(line) {
+			break
+		}
+		if isGameLine(line) {
+			lb.r, lb.line = start, lb.line-1 // the next game starts here
+			break
+		}
+	}
+	return g, errs
+}
+
+// loneCR returns the offset of a carriage return that is not followed by a newline, or -1:
+// a file with CR-only line endings (classic Mac) reads as one long line.
+func loneCR(line []byte) int {
+	for k := bytes.IndexByte(line, '\r'); k >= 0; {
+		if k+1 < len(line) && line[k+1] != '\n' {
+			return k
+		}
+		j := bytes.IndexByte(line[k+1:], '\r')
+		if j < 0 {
+			break
+		}
+		k += 1 + j
+	}
+	return -1
+}
+
+// countLoneCR counts the carriage returns of line not followed by a newline.
+func countLoneCR(line []byte) int {
+	n := 0
+	for k, b := range line {
+		if b == '\r' && (k+1 == len(line) || line[k+1] != '\n') {
+			n++
+		}
+	}
+	return n
+}
+
+// splitLines cuts b after each line break as YAML counts them: "\n", "\r\n" and a lone "\r".
+func splitLines(b []byte) [][]byte {
+	var out [][]byte
+	start := 0
+	for k := 0; k < len(b); k++ {
+		switch b[k] {
+		case '\n':
+			out = append(out, b[start:k+1])
+			start = k + 1
+		case '\r':
+			if k+1 < len(b) && b[k+1] == '\n' {
+				continue
+			}
+			out = append(out, b[start:k+1])
+			start = k + 1
+		}
+	}
+	if start < len(b) || len(out) == 0 {
+		out = append(out, b[start:])
+	}
+	return out
+}
+
+const loneCRMsg = "a carriage return (CR) alone as a line break: convert the file to LF or CRLF line endings"
+
+// isGameLine reports a line holding a "game" statement.
+func isGameLine(line []byte) bool {
+	line = bytes.TrimLeft(line, " \t")
+	return bytes.HasPrefix(line, []byte("game")) && len(line) > 4 && (line[4] == ' ' || line[4] == '\t')
+}
+
+// isSeparator reports a line "---" (blanks and a comment allowed around it).
+func isSeparator(line []byte) bool {
+	if len(line) == 4 && line[3] == '\n' && line[0] == '-' && line[1] == '-' && line[2] == '-' {
+		return true // the separator as written: no trimming to do
+	}
+	if len(line) < 3 || line[0] != '-' && line[0] != ' ' && line[0] != '\t' {
+		return false
+	}
+	line = bytes.TrimLeft(line, " \t")
+	if !bytes.HasPrefix(line, []byte("---")) {
+		return false
+	}
+	rest := bytes.TrimLeft(line[3:], " \t\r\n")
+	return len(rest) == 0 || rest[0] == '#'
+}
+
+// isSignificant reports a line holding a statement (not blank, not only a comment).
+func isSignificant(line []byte) bool {
+	for _, c := range line {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '#':
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// threeDashes is what nextText looks for in a game's bytes, a separator's dashes: a package
+// variable, because bytes.Index takes a []byte("---") there from the heap, once a game.
+var threeDashes = []byte("---")
+
+// passOver passes over, in one go, the lines of a text game that call for nothing but
+// being counted, as most do: the whole lines read below the next carriage return, the next
+// block to check (checked bytes from the mark are) and the limit of a game's size, up to the
+// line of the next "---" (a separator holds one). The others are read one by one (next). It
+// reports whether a significant line has been seen (significant says whether one had been
+// before) and whether it passed over any line.
+func (lb *lineBuffer) passOver(checked int, significant bool) (sig, moved bool) {
+	limit := min(lb.w, lb.crFree, lb.mark+checked+32<<10, lb.mark+parse.MaxGameBytes)
+	if limit <= lb.r {
+		return significant, false
+	}
+	buf := lb.buf[lb.r:limit]
+	var stop int // the lines passed over are buf[:stop]
+	if k := bytes.Index(buf, threeDashes); k >= 0 {
+		stop = bytes.LastIndexByte(buf[:k], '\n') + 1
+	} else {
+		stop = bytes.LastIndexByte(buf, '\n') + 1
+	}
+	if stop == 0 {
+		return significant, false
+	}
+	lines := buf[:stop]
+	for k := 0; !significant && k < len(lines); {
+		e := k + bytes.IndexByte(lines[k:], '\n') + 1
+		significant = isSignificant(lines[k:e])
+		k = e
+	}
+	lb.line += bytes.Count(lines, []byte{'\n'})
+	lb.r += stop
+	return significant, true
+}
+
+func (r *Reader) nextText() (*parse.Game, error) {
+	lb := r.lb
+	lb.mark = lb.r
+	defer func() { lb.mark = -1 }()
+	first := lb.line + 1 // line number of the first kept line
+	end := 0             // end of the game's bytes after its last line, relative to the mark
+	significant := false
+	// Text is checked (UTF-8, no NUL) in blocks, so that binary input is refused early.
+	checked, checkedLine := 0, first
+	for {
+		if lb.bom && lb.r < lb.w {
+			var moved bool
+			if significant, moved = lb.passOver(checked, significant); moved {
+				end = lb.r - lb.mark
+			}
+		}
+		start, stop, long, ok := lb.next()
+		if !ok {
+			break
+		}
+		if start > lb.mark && lb.line == 1 {
+			lb.mark = start // skip the byte-order mark
+		}
+		if stop-lb.mark-checked > 32<<10 {
+			if pos, le, bad := r.checkText(lb.mark+checked, stop, checkedLine); bad {
+				return r.notText(pos, le)
+			}
+			checked, checkedLine = stop-lb.mark, lb.line+1
+		}
+		line := lb.buf[start:stop]
+		if stop > lb.crFree && lb.mayHoldCR(start, stop) {
+			if k := loneCR(line); k >= 0 && firstBad(line) < 0 {
+				return r.skipGame(notTextPos(r.name, lb.line, line, k), loneCRMsg)
+			}
+		}
+		if long || significant && stop-lb.mark > parse.MaxGameBytes {
+			if pos, le, bad := r.checkText(lb.mark+checked, stop, checkedLine); bad {
+				return r.notText(pos, le)
+			}
+			pos := parse.Pos{File: r.name, Line: lb.line, Col: 1}
+			if long {
+				return r.skipGame(pos, spell.LimitMsg("a line longer than %d KiB", maxLine>>10))
+			}
+			return r.skipGame(pos, spell.LimitMsg("a game longer than %d KiB", parse.MaxGameBytes>>10))
+		}
+		if len(line) >= 3 && (line[0] == '-' || line[0] == ' ' || line[0] == '\t') && isSeparator(line) {
+			if significant {
+				break
+			}
+			if pos, le, bad := r.checkText(lb.mark+checked, stop, checkedLine); bad {
+				return r.notText(pos, le)
+			}
+			lb.mark = lb.r
+			first = lb.line + 1
+			checked, checkedLine = 0, first
+			continue
+		}
+		if !significant {
+			significant = isSignificant(line)
+		}
+		end = stop - lb.mark // the buffer may move: keep offsets relative to the mark
+	}
+	if lb.err != nil {
+		r.done = true
+		return nil, lb.err
+	}
+	rest := lb.buf[lb.mark+checked : lb.r]
+	restASCII := isASCII(rest) // then only a NUL byte is not text
+	if !restASCII || bytes.IndexByte(rest, 0) >= 0 {
+		if pos, le, bad := r.checkText(lb.mark+checked, lb.r, checkedLine); bad {
+			return r.notText(pos, le)
+		}
+	}
+	if !significant {
+		return r.noGame()
+	}
+	r.index++
+	text := lb.buf[lb.mark : lb.mark+end]
+	ascii := restASCII && checked == 0 || isASCII(text) // (rest holds text when checked is 0)
+	src := lb.text(lb.mark, lb.mark+end)
+	if r.lazy {
+		// NextPending: hand the game's text to the caller, parsed later.
+		*r.pending = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
+		return nil, nil
+	}
+	mem := newGameMem(&r.arena)
+	mem.names = &r.names
+	g, errs := parseTextGame(mem, src, r.name, first, r.index, ascii)
+	return g, errs.Err()
+}

@@ -163,3 +163,22 @@ func TestLeaderGuessed(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayErrorsCapped: a game's input errors from the replay are capped as the readers cap
+// theirs (parse/LIMITS.md: 100, then "too many errors").
+func TestReplayErrorsCapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("game hearts\nplayers ann bob cat dan\n")
+	for i := 0; i < 150; i++ {
+		b.WriteString("round tiebreak ann zed\ntook ann: QS\n") // a tie-break of one known player
+	}
+	games, err := parse.ParseBytes([]byte(b.String()), "capped.tricks")
+	require.NoError(t, err)
+	rs, err := rulesets.Builtin("hearts")
+	require.NoError(t, err)
+	_, err = validate.New().Replay(games[0], rs)
+	var list parse.ErrorList
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 101)
+	assert.Equal(t, "too many errors", list[100].Msg)
+}

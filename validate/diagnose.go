@@ -729,7 +729,7 @@ func (d *diagnosis) applyEdit(h *hypo, elsewhere parse.Pos) {
 		if len(alts) == 0 && elsewhere.Line > 0 {
 			// As likely: the same slip at the other place (a card written twice, neither
 			// hand known), named in the note.
-			root.Note = fmt.Sprintf("or the slip is at %d:%d", elsewhere.Line, elsewhere.Col)
+			root.Note = fmt.Sprintf("or a slip at %d:%d, as likely (%s written for %s there)", elsewhere.Line, elsewhere.Col, h.root.Card, h.card)
 		}
 	}
 	out := append(r.Violations[:d.pre:d.pre], root)

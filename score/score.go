@@ -280,14 +280,8 @@ func (s *game) result() *Result {
 	return res
 }
 
-// copyInts is copy for the few figures of a round (one a seat or unit), without the call
-// of memmove.
-func copyInts(dst, src []int) {
-	src = src[:min(len(src), len(dst))]
-	for i, v := range src {
-		dst[i] = v
-	}
-}
+// copyInts copies the few figures of a round (one a seat or unit).
+func copyInts(dst, src []int) { copy(dst, src) }
 
 // pts returns a zeroed per-unit slice for a round's points (reused from round to round).
 func (s *game) pts() []int {

@@ -69,18 +69,7 @@ func TestClaimsScoreAsPlayed(t *testing.T) {
 
 func checkClaims(t *testing.T, config int, seed uint64, withDeal bool) {
 	c := sheetConfigs[config]
-	rs, err := rulesets.Builtin(c.ruleset)
-	require.NoError(t, err)
-	var kvs []parse.KV
-	for _, o := range c.options {
-		k, v, _ := strings.Cut(o, "=")
-		require.NoError(t, rs.Set(k, v))
-		kvs = append(kvs, parse.KV{Key: k, Value: v})
-	}
-	sim, err := simulate.New(rs, c.players, seed, simulate.Options{Options: kvs, WithDeal: withDeal})
-	require.NoError(t, err)
-	g, err := sim.Game(1)
-	require.NoError(t, err)
+	g, rs := simGame(t, config, seed, withDeal)
 	rp, err := validate.New().Replay(g, rs)
 	require.NoError(t, err)
 	played := score.Score(rp)
@@ -115,7 +104,8 @@ func checkClaims(t *testing.T, config int, seed uint64, withDeal bool) {
 	}
 }
 
-func checkSheet(t *testing.T, config int, seed uint64, totals bool) {
+// simGame simulates game 1 of sheetConfigs[config] with seed, the deal written or not.
+func simGame(t *testing.T, config int, seed uint64, withDeal bool) (*parse.Game, *rulesets.Ruleset) {
 	c := sheetConfigs[config]
 	rs, err := rulesets.Builtin(c.ruleset)
 	require.NoError(t, err)
@@ -125,10 +115,16 @@ func checkSheet(t *testing.T, config int, seed uint64, totals bool) {
 		require.NoError(t, rs.Set(k, v))
 		kvs = append(kvs, parse.KV{Key: k, Value: v})
 	}
-	sim, err := simulate.New(rs, c.players, seed, simulate.Options{Options: kvs})
+	sim, err := simulate.New(rs, c.players, seed, simulate.Options{Options: kvs, WithDeal: withDeal})
 	require.NoError(t, err)
 	g, err := sim.Game(1)
 	require.NoError(t, err)
+	return g, rs
+}
+
+func checkSheet(t *testing.T, config int, seed uint64, totals bool) {
+	c := sheetConfigs[config]
+	g, rs := simGame(t, config, seed, false)
 	played := scoreGame(t, g, rs)
 
 	sheet := *g

@@ -422,7 +422,7 @@ type scoreWriter struct {
 func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
 	sw := &scoreWriter{gameOut: newGameOut(e, c), strict: c.Bool("strict")}
 	if sw.format == "csv" && !sw.quiet {
-		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes\n")
+		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes,uncertain\n")
 	}
 	return sw
 }
@@ -486,7 +486,7 @@ func (sw *scoreWriter) csv(w io.Writer, j *job) {
 		}
 		for i, k := range r.Points.Keys {
 			cw.Write([]string{j.file, strconv.Itoa(res.Game), res.Ruleset, strconv.Itoa(r.Round), dealer, k,
-				strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(roundNotes(res, r), "; ")})
+				strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(roundNotes(res, r), "; "), uncertainCSV(r)})
 		}
 	}
 	cw.Flush()
@@ -503,7 +503,11 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 		head = append(head, cell(u))
 	}
 	t.row(append(head, cell("notes"))...)
+	doubt, last := false, false // a mark shown; the final totals' doubt
 	for _, r := range res.Rounds {
+		if !r.Ignored {
+			last = r.TotalsUncertain
+		}
 		dealer := "-"
 		if r.Dealer != nil {
 			dealer = *r.Dealer
@@ -518,10 +522,11 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 			switch {
 			case r.Ignored:
 			case has(r.Points.Keys, u):
-				c = cell(fmt.Sprintf("%+d → %d", r.Points.Get(u), r.Totals.Get(u)))
+				c = cell(fmt.Sprintf("%+d%s → %d%s", r.Points.Get(u), mark(r.Uncertain), r.Totals.Get(u), mark(r.TotalsUncertain)))
 			default:
-				c = cell(strconv.Itoa(r.Totals.Get(u)))
+				c = cell(strconv.Itoa(r.Totals.Get(u)) + mark(r.TotalsUncertain))
 			}
+			doubt = doubt || (!r.Ignored && r.TotalsUncertain)
 			if !r.Ignored && lossy(res, r.Points.Get(u)) {
 				c = c.in(sw.col.bad.Sprint)
 			}
@@ -533,7 +538,7 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 	total := []gridCell{cell("total"), cell("")}
 	leaders := leadersOf(res)
 	for _, u := range units {
-		c := cell(strconv.Itoa(res.Totals.Get(u)))
+		c := cell(strconv.Itoa(res.Totals.Get(u)) + mark(last))
 		if leaders[u] {
 			c = c.in(sw.col.lead.Sprint)
 		}
@@ -541,6 +546,9 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 	}
 	t.row(total...)
 	t.write(w)
+	if doubt {
+		fmt.Fprintln(w, sw.col.dim.Sprint(uncertainLegend))
+	}
 	switch {
 	case res.Winner != nil:
 		fmt.Fprintf(w, "winner: %s\n", sw.col.lead.Sprint(displayText(*res.Winner)))
@@ -766,4 +774,28 @@ func lossy(res *score.Result, pts int) bool {
 		return pts < 0
 	}
 	return pts > 0
+}
+
+// uncertainLegend explains the mark of uncertain points under a table.
+const uncertainLegend = "? uncertain: a transcript error puts these points, and the totals after, in doubt (see validate)"
+
+// mark is the table's mark of an uncertain figure: "?" after it.
+func mark(uncertain bool) string {
+	if uncertain {
+		return "?"
+	}
+	return ""
+}
+
+// uncertainCSV is the CSV's uncertain column: "points" where the round's points (and so its
+// totals) are uncertain, "total" where only the running total carries an earlier round's
+// doubt, "" where neither.
+func uncertainCSV(r score.RoundResult) string {
+	switch {
+	case r.Uncertain:
+		return "points"
+	case r.TotalsUncertain:
+		return "total"
+	}
+	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,7 +124,10 @@ type entryOut struct {
 	Ruleset string        `json:"ruleset"`
 	Result  *score.Result `json:"result,omitempty"`
 	Error   string        `json:"error,omitempty"`
-	short   string        // the error in one short line, for the table
+	// SheetNotScored lists the sheet rounds whose figures this entry cannot score: they name
+	// players or sides it does not score by (a side's figures under individual rules).
+	SheetNotScored []int `json:"sheet_rounds_not_scored,omitempty"`
+	short          string // the error in one short line, for the table
 }
 
 // difference is a play that is legal under some rulesets and not under others.
@@ -307,6 +311,7 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 			continue
 		}
 		ok = append(ok, en.label)
+		eo.SheetNotScored = sheetsNotScored(g, eo.Result)
 		for _, r := range eo.Result.Rounds {
 			if r.Ignored {
 				if notScored[en.label] == nil {
@@ -315,7 +320,7 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 				notScored[en.label][r.Round] = true
 			}
 		}
-		if recorded && !hasRule(eo.Result.Violations, score.ScoreMismatch) {
+		if recorded && !hasRule(eo.Result.Violations, score.ScoreMismatch) && len(eo.SheetNotScored) == 0 {
 			*out.ScoresAgree = append(*out.ScoresAgree, en.label)
 		}
 		for _, vi := range eo.Result.Violations {
@@ -366,6 +371,25 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 	return out
 }
 
+// sheetsNotScored lists the sheet rounds of g whose points res cannot hold: their figures
+// name a player or side that is not one of res's scoring units. A sheet round's points are
+// the table's figures, the same under every ruleset that scores by the units they name.
+func sheetsNotScored(g *parse.Game, res *score.Result) []int {
+	var out []int
+	for i, r := range g.Rounds {
+		if !r.IsSheet() {
+			continue
+		}
+		for _, c := range append(append([]parse.Count(nil), r.Score...), r.Total...) {
+			if !has(res.Totals.Keys, c.Player) {
+				out = append(out, i+1)
+				break
+			}
+		}
+	}
+	return out
+}
+
 func hasRule(vs []validate.Violation, rule string) bool {
 	for _, v := range vs {
 		if v.Rule == rule {
@@ -412,6 +436,10 @@ func writeCompareCSV(w *bufio.Writer, cmp *compared) {
 		}
 		for _, r := range res.Rounds {
 			if r.Ignored {
+				continue
+			}
+			if slices.Contains(eo.SheetNotScored, r.Round) {
+				cw.Write([]string{cmp.File, game, eo.Ruleset, strconv.Itoa(r.Round), "", "", "", "", sheetNotScored})
 				continue
 			}
 			for i, k := range r.Points.Keys {
@@ -469,7 +497,7 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 		row := []gridCell{cell(strconv.Itoa(ri + 1))}
 		for _, g := range groups {
 			var cs []string
-			if why := emptyCell(g.Result, ri); why != "" {
+			if why := emptyCell(g, ri); why != "" {
 				cs = append(cs, why)
 			} else if ri < len(g.Result.Rounds) {
 				r := g.Result.Rounds[ri]
@@ -514,15 +542,23 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 	writeDifferences(w, cmp, col)
 }
 
+// sheetNotScored is what compare says of a sheet round an entry cannot score.
+const sheetNotScored = "not scored: a sheet round"
+
 // emptyCell says why an entry has no points in row ri: the game ended before that round under
-// the entry's rules (`ended r3`), or the round is not scored (`not scored: bad-tiebreak`).
-// "" when the round has points.
-func emptyCell(res *score.Result, ri int) string {
+// the entry's rules (`ended r3`), the round is not scored (`not scored: bad-tiebreak`), or
+// it is a sheet round whose figures the entry does not score by (`not scored: a sheet
+// round`). "" when the round has points.
+func emptyCell(eo entryOut, ri int) string {
+	res := eo.Result
 	if ri >= len(res.Rounds) {
 		return "-"
 	}
 	r := res.Rounds[ri]
 	if !r.Ignored {
+		if slices.Contains(eo.SheetNotScored, r.Round) {
+			return sheetNotScored
+		}
 		return ""
 	}
 	if len(r.Violations) > 0 && r.Violations[0].Rule == score.AfterGameEnd {

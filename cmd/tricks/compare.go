@@ -126,7 +126,7 @@ type entryOut struct {
 	Error   string        `json:"error,omitempty"`
 	// SheetNotScored lists the sheet rounds whose figures this entry cannot score: they name
 	// players or sides it does not score by (a side's figures under individual rules).
-	SheetNotScored []int `json:"sheet_rounds_not_scored,omitempty"`
+	SheetNotScored []int  `json:"sheet_rounds_not_scored,omitempty"`
 	short          string // the error in one short line, for the table
 }
 

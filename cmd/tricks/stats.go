@@ -135,7 +135,7 @@ type statGroup struct {
 	spades                   bool
 	games, finished, tied    int
 	rounds, scored           int
-	sheet                    int // sheet rounds: the table's figures only, no play
+	sheet                    int            // sheet rounds: the table's figures only, no play
 	wins                     map[string]int // by player (or side) name
 	seatWins                 map[string]int // by seat label: "1", "2", ... or "1+3", "2+4"
 	pts                      welford

@@ -415,12 +415,13 @@ func plural(n int, s string) string {
 
 type scoreWriter struct {
 	gameOut
+	width  int // the table's width on the output; 0: no limit (fitSheet)
 	strict bool
 	buf    []byte // a result's JSON
 }
 
 func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
-	sw := &scoreWriter{gameOut: newGameOut(e, c), strict: c.Bool("strict")}
+	sw := &scoreWriter{gameOut: newGameOut(e, c), strict: c.Bool("strict"), width: e.outputWidth()}
 	if sw.format == "csv" && !sw.quiet {
 		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes,uncertain\n")
 	}
@@ -492,17 +493,45 @@ func (sw *scoreWriter) csv(w io.Writer, j *job) {
 	cw.Flush()
 }
 
-// table prints one game as a score sheet: per round each unit's points and running total.
+// table prints one game as a score sheet: per round each unit's points and running total,
+// as wide as the output allows (fitSheet).
 func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
-	units := res.Totals.Keys
 	fmt.Fprintf(w, "%s\n", sw.col.head.Sprintf("%s game %d: %s", displayText(res.File), res.Game, displayText(res.Ruleset)))
-	t := grid{sep: "  ", cols: []gridCol{{right: true, min: 5}, {min: 10}}}
+	t, doubt := sw.fitSheet(res)
+	t.write(w)
+	if doubt {
+		legend := []string{uncertainLegend}
+		if sw.width > 0 {
+			legend = wrapWords(legend, sw.width)
+		}
+		for _, l := range legend {
+			fmt.Fprintln(w, sw.col.dim.Sprint(l))
+		}
+	}
+	switch {
+	case res.Winner != nil:
+		fmt.Fprintf(w, "winner: %s\n", sw.col.lead.Sprint(displayText(*res.Winner)))
+	case len(res.Tied) > 0:
+		fmt.Fprintf(w, "tied: %s (undecided: a tie-break round decides)\n", displayText(strings.Join(res.Tied, ", ")))
+	default:
+		io.WriteString(w, "unfinished\n")
+	}
+}
+
+// sheetGrid lays out a game's score sheet as lay says, and reports whether a figure is
+// marked uncertain.
+func (sw *scoreWriter) sheetGrid(res *score.Result, lay sheetLayout) (grid, bool) {
+	units := res.Totals.Keys
+	t := grid{sep: "  ", cols: []gridCol{{right: true, min: 5}, {min: lay.dealerMin}}}
 	head := []gridCell{cell("round"), cell("dealer")}
 	for _, u := range units {
-		t.cols = append(t.cols, gridCol{right: true, min: 11})
-		head = append(head, cell(u))
+		t.cols = append(t.cols, gridCol{right: true, min: lay.unitMin})
+		head = append(head, cell(truncate(u, lay.nameMax)))
 	}
-	t.row(append(head, cell("notes"))...)
+	if !lay.below {
+		head = append(head, cell("notes"))
+	}
+	t.row(head...)
 	doubt, last := false, false // a mark shown; the final totals' doubt
 	for _, r := range res.Rounds {
 		if !r.Ignored {
@@ -516,11 +545,13 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 		if len(r.Tiebreak) > 0 {
 			label += "t"
 		}
-		row := []gridCell{cell(label), cell(truncate(dealer, 10))}
+		row := []gridCell{cell(label), cell(truncate(dealer, lay.dealerMax))}
 		for _, u := range units {
 			c := cell("")
 			switch {
 			case r.Ignored:
+			case has(r.Points.Keys, u) && lay.pointsOnly:
+				c = cell(fmt.Sprintf("%+d%s", r.Points.Get(u), mark(r.Uncertain)))
 			case has(r.Points.Keys, u):
 				c = cell(fmt.Sprintf("%+d%s → %d%s", r.Points.Get(u), mark(r.Uncertain), r.Totals.Get(u), mark(r.TotalsUncertain)))
 			default:
@@ -532,8 +563,19 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 			}
 			row = append(row, c)
 		}
-		notes := strings.Join(wrapNotes(tableNotes(res, r), notesWidth), "\n")
-		t.row(append(row, cell(notes).in(sw.col.dim.Sprint))...)
+		lines := wrapNotes(tableNotes(res, r), lay.notes)
+		if lay.words {
+			lines = wrapWords(lines, lay.notes)
+		}
+		notes := cell(strings.Join(lines, "\n")).in(sw.col.dim.Sprint)
+		if !lay.below {
+			t.row(append(row, notes)...)
+			continue
+		}
+		t.row(row...)
+		if len(lines) > 0 {
+			t.line(indentLines(notes, lay.indent))
+		}
 	}
 	total := []gridCell{cell("total"), cell("")}
 	leaders := leadersOf(res)
@@ -545,18 +587,7 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 		total = append(total, c)
 	}
 	t.row(total...)
-	t.write(w)
-	if doubt {
-		fmt.Fprintln(w, sw.col.dim.Sprint(uncertainLegend))
-	}
-	switch {
-	case res.Winner != nil:
-		fmt.Fprintf(w, "winner: %s\n", sw.col.lead.Sprint(displayText(*res.Winner)))
-	case len(res.Tied) > 0:
-		fmt.Fprintf(w, "tied: %s (undecided: a tie-break round decides)\n", displayText(strings.Join(res.Tied, ", ")))
-	default:
-		io.WriteString(w, "unfinished\n")
-	}
+	return t, doubt
 }
 
 // leadersOf marks the units leading the running totals (lowest in the Hearts family,

@@ -22,8 +22,11 @@ import (
 // $PATH as "tricks", and a script's `tricks ...` line runs run() in a child process (so a
 // panic shows as a failing exit status and a stack trace on stderr, which the scripts check).
 func TestMain(m *testing.M) {
-	// The score table fits COLUMNS: a developer's shell must not change the goldens.
-	os.Unsetenv("COLUMNS")
+	// The score table fits COLUMNS: a developer's shell must not change the goldens (the
+	// tests' own runs; a script's tricks runs with the script's environment).
+	if filepath.Base(os.Args[0]) != "tricks" {
+		os.Unsetenv("COLUMNS")
+	}
 	testscript.Main(m, map[string]func(){
 		"tricks": func() {
 			// Scripts may show progress at once and at every game (ttyerr runs are short).

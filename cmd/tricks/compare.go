@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -185,15 +186,11 @@ func compareCommand(e *env) *cli.Command {
 			bad, illegal := false, false
 			games, scored := 0, false // games compared; whether any entry scored one
 			n := 0
-			// A game travels as its file and its parse; a worker parses and compares it.
+			// A game travels as its file and its parse; a worker parses and compares it, and
+			// renders the comparison: what waits to be written is its output, not the results.
 			type read struct {
 				file string
 				src  parse.Pending
-				err  error
-			}
-			type done struct {
-				file string
-				cmp  *compared
 				err  error
 			}
 			produce := func(yield func(read)) {
@@ -201,53 +198,55 @@ func compareCommand(e *env) *cli.Command {
 					e.readFileLazy(f, func(p *parse.Pending, err error) { yield(read{f, *p, err}) })
 				}
 			}
-			newWork := func() func(read) done {
+			quiet := c.Bool("quiet")
+			newWork := func() func(read) compareDone {
 				v := validate.New()
 				v.Diagnose = true
 				mine := make([]entry, len(entries))
 				for i, en := range entries {
 					mine[i] = entry{label: en.label, c: en.c, res: newResolver(en.c)}
 				}
-				return func(r read) done {
+				return func(r read) compareDone {
 					if r.err != nil {
-						return done{file: r.file, err: r.err}
+						return compareDone{file: r.file, err: r.err}
 					}
 					g, err := r.src.Parse(nil) // fresh memory: the comparison keeps parts of the game
 					if err != nil {
-						return done{file: r.file, err: err}
+						return compareDone{file: r.file, err: err}
 					}
-					return done{file: r.file, cmp: compareGame(v, g, mine)}
+					return renderCompared(compareGame(v, g, mine), format, col, quiet)
 				}
 			}
-			inOrder(workers(c.Int("jobs")), 16, produce, newWork, func(d done) {
+			cost := func(d compareDone) int { return cap(d.text) }
+			inOrder(workers(c.Int("jobs")), compareBudget, produce, newWork, cost, func(d compareDone) {
 				if d.err != nil {
 					bad = true
 					w.Flush()
 					printError(e.stderr, d.file, d.err)
 					return
 				}
-				cmp := d.cmp
 				games++
-				for _, eo := range cmp.Rulesets {
-					scored = scored || eo.Result != nil
-					if eo.Result != nil && len(eo.Result.Violations) > 0 {
-						illegal = true
-					}
-				}
-				if c.Bool("quiet") {
+				scored = scored || d.scored
+				illegal = illegal || d.illegal
+				if quiet {
 					return
 				}
 				switch format {
-				case "json", "jsonl", "yaml":
-					b, _ := marshalJSON(cmp)
-					writeDoc(w, format, &js, b)
-				case "csv":
-					writeCompareCSV(w, cmp)
+				case "json":
+					js.add(w, d.text)
+				case "jsonl":
+					w.Write(d.text)
+					w.WriteString("\n")
+				case "yaml", "csv":
+					if n > 0 && format == "yaml" {
+						w.WriteString("---\n")
+					}
+					w.Write(d.text)
 				default:
 					if n > 0 {
 						w.WriteString("\n")
 					}
-					writeCompareTable(w, cmp, col)
+					w.Write(d.text)
 				}
 				n++
 			})
@@ -270,6 +269,49 @@ func compareCommand(e *env) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// compareBudget bounds the bytes of compared games rendered and waiting to be written, in
+// input order, behind a slower one (inOrder).
+const compareBudget = 4 << 20
+
+// compareDone is one game compared, as the worker hands it on: its output rendered in the
+// format, and what the exit status needs; or the error of a game that cannot be read.
+type compareDone struct {
+	file            string
+	err             error
+	text            []byte
+	scored, illegal bool // an entry scored the game; a play is illegal under one
+}
+
+// renderCompared renders a comparison in format (nothing when quiet): a JSON object (json,
+// jsonl), a YAML document without its separator, CSV rows, or the table.
+func renderCompared(cmp *compared, format string, col palette, quiet bool) compareDone {
+	d := compareDone{file: cmp.File}
+	for _, eo := range cmp.Rulesets {
+		d.scored = d.scored || eo.Result != nil
+		d.illegal = d.illegal || eo.Result != nil && len(eo.Result.Violations) > 0
+	}
+	if quiet {
+		return d
+	}
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	switch format {
+	case "json", "jsonl":
+		d.text, _ = marshalJSON(cmp)
+		return d
+	case "yaml":
+		b, _ := marshalJSON(cmp)
+		writeYAMLDoc(w, b)
+	case "csv":
+		writeCompareCSV(w, cmp)
+	default:
+		writeCompareTable(w, cmp, col)
+	}
+	w.Flush()
+	d.text = buf.Bytes()
+	return d
 }
 
 // compareGame replays g as recorded under every entry.

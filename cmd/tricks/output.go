@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/score"
@@ -681,7 +682,7 @@ func tableNotes(res *score.Result, r score.RoundResult) []string {
 
 // penaltyNote is a score note that names a player and a number: "revoke: dan +13",
 // "exact reset: bob -26".
-var penaltyNote = regexp.MustCompile(`^(revoke|exact reset): (\S+) ([+-]\d+)$`)
+var penaltyNote = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(revoke|exact reset): (\S+) ([+-]\d+)$`) }) // compiled when first used, not at start-up
 
 // groupPenalties writes the same penalty of several players once: "revoke +13: dan, ann".
 func groupPenalties(notes []string) []string {
@@ -689,7 +690,7 @@ func groupPenalties(notes []string) []string {
 	at := map[string]int{} // "revoke +13" -> its place in out
 	names := map[string][]string{}
 	for _, n := range notes {
-		m := penaltyNote.FindStringSubmatch(n)
+		m := penaltyNote().FindStringSubmatch(n)
 		if m == nil {
 			out = append(out, n)
 			continue

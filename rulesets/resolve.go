@@ -111,6 +111,10 @@ type Resolver struct {
 	lastName string
 	lastOpts []parse.KV
 	last     *Ruleset
+	// the same for Own: the last game's game line and option lines, and its own rules
+	ownName string
+	ownOpts []parse.KV
+	own     *Ruleset
 }
 
 // NewResolver returns a Resolver for c (the zero Choice: the transcripts' own rules).
@@ -208,19 +212,24 @@ func (r *Resolver) Own(g *parse.Game) *Ruleset {
 	if g == nil || g.Ruleset == "" || !IsBuiltin(g.Ruleset) {
 		return nil
 	}
+	if r.own != nil && g.Ruleset == r.ownName && sameOptions(g.Options, r.ownOpts) {
+		return r.own // the key is the last one's
+	}
 	r.kb = appendKey(append(r.kb[:0], 2), g.Ruleset, g.Options)
-	if rs, ok := r.cache[string(r.kb)]; ok {
-		return rs
+	rs, ok := r.cache[string(r.kb)]
+	if !ok {
+		base, err := Builtin(g.Ruleset)
+		if err != nil {
+			return nil
+		}
+		rs = base.Clone()
+		if rs.Apply(g.Options) != nil {
+			return nil
+		}
+		r.store(rs)
 	}
-	base, err := Builtin(g.Ruleset)
-	if err != nil {
-		return nil
-	}
-	rs := base.Clone()
-	if rs.Apply(g.Options) != nil {
-		return nil
-	}
-	r.store(rs)
+	r.ownName, r.own = g.Ruleset, rs
+	r.ownOpts = append(r.ownOpts[:0], g.Options...)
 	return rs
 }
 

@@ -280,14 +280,8 @@ func (s *game) result() *Result {
 	return res
 }
 
-// copyInts is copy for the few figures of a round (one a seat or unit), without the call
-// of memmove.
-func copyInts(dst, src []int) {
-	src = src[:min(len(src), len(dst))]
-	for i, v := range src {
-		dst[i] = v
-	}
-}
+// copyInts copies the few figures of a round (one a seat or unit).
+func copyInts(dst, src []int) { copy(dst, src) }
 
 // pts returns a zeroed per-unit slice for a round's points (reused from round to round).
 func (s *game) pts() []int {
@@ -555,11 +549,6 @@ func (s *game) tiebreak(r *validate.PlayedRound, pts []int) {
 // checkRecorded compares the table's recorded score and total lines with the computed ones.
 func (s *game) checkRecorded(r *validate.PlayedRound, out *RoundResult) {
 	src := r.Src
-	// What a person may have missed when adding up: a moon, a penalty (the round's notes).
-	note := ""
-	if len(out.Notes) > 0 {
-		note = "the computed points include: " + strings.Join(out.Notes, "; ")
-	}
 	// After a transcript error that leaves points uncertain (this round's or an earlier
 	// one's), the computed points are not the table's: a round's differing points are one
 	// consequence, and a total is checked only against the table's own previous total.
@@ -580,7 +569,7 @@ func (s *game) checkRecorded(r *validate.PlayedRound, out *RoundResult) {
 					continue
 				}
 				out.Violations = append(out.Violations, validate.Violation{Round: r.Number, Player: c.Player, Card: parse.NoCard,
-					Rule: ScoreMismatch, Msg: msg + doubt, Pos: c.Pos, Note: note})
+					Rule: ScoreMismatch, Msg: msg + doubt, Pos: c.Pos, Note: computedNote(out.Notes)})
 				if doubt != "" {
 					differ = &out.Violations[len(out.Violations)-1]
 				}
@@ -613,6 +602,16 @@ func (s *game) checkRecorded(r *validate.PlayedRound, out *RoundResult) {
 		}
 	}
 	copyInts(s.lastTotals, s.totals)
+}
+
+// computedNote is the note of a score line that differs: what a person may have missed when
+// adding up, a moon or a penalty (the round's notes). It is made only for such a line, not
+// for every round.
+func computedNote(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return "the computed points include: " + strings.Join(notes, "; ")
 }
 
 // leavesPointsUncertain: the transcript errors after which the computed points need not be

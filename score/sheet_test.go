@@ -46,16 +46,66 @@ func TestSheetRoundsScoreAsPlayed(t *testing.T) {
 	}
 }
 
-// FuzzSheetRounds is TestSheetRoundsScoreAsPlayed over any seed and table.
+// FuzzSheetRounds is TestSheetRoundsScoreAsPlayed and TestClaimsScoreAsPlayed over any seed
+// and table.
 func FuzzSheetRounds(f *testing.F) {
 	f.Add(uint64(7), uint8(0), false)
 	f.Add(uint64(9), uint8(10), true)
 	f.Fuzz(func(t *testing.T, seed uint64, config uint8, totals bool) {
 		checkSheet(t, int(config)%len(sheetConfigs), seed, totals)
+		checkClaims(t, int(config)%len(sheetConfigs), seed, totals)
 	})
 }
 
-func checkSheet(t *testing.T, config int, seed uint64, totals bool) {
+// TestClaimsScoreAsPlayed turns the last tricks of simulated rounds that one player won into
+// a claim by that player (the deal written or not) and checks the game scores as played.
+func TestClaimsScoreAsPlayed(t *testing.T) {
+	for i := range sheetConfigs {
+		for seed := uint64(1); seed <= 3; seed++ {
+			checkClaims(t, i, seed, seed%2 == 0)
+		}
+	}
+}
+
+func checkClaims(t *testing.T, config int, seed uint64, withDeal bool) {
+	c := sheetConfigs[config]
+	g, rs := simGame(t, config, seed, withDeal)
+	rp, err := validate.New().Replay(g, rs)
+	require.NoError(t, err)
+	played := score.Score(rp)
+
+	claimed := *g
+	claimed.Rounds = nil
+	claims := 0
+	for i, r := range rp.Rounds {
+		src := *g.Rounds[i]
+		view := r.View(g)
+		// The longest tail of tricks that one player won: claimed by that player.
+		k := len(view.Tricks)
+		for k > 1 && view.Tricks[k-1].Winner >= 0 && view.Tricks[k-2].Winner == view.Tricks[k-1].Winner {
+			k--
+		}
+		if k < len(view.Tricks) && view.Tricks[k].Winner >= 0 && k > 0 {
+			src.Tricks = src.Tricks[:k]
+			src.Claim = &parse.Claim{Player: g.Players[r.Seats[view.Tricks[k].Winner]], Pos: src.Pos}
+			claims++
+		}
+		claimed.Rounds = append(claimed.Rounds, &src)
+	}
+	got := scoreGame(t, &claimed, rs)
+	where := fmt.Sprintf("%s %d players %v, seed %d, deal %v, %d claims", c.ruleset, c.players, c.options, seed, withDeal, claims)
+	assert.Equal(t, asP(played.Totals), asP(got.Totals), where)
+	assert.Equal(t, played.Finished, got.Finished, where)
+	assert.Equal(t, played.Winner, got.Winner, where)
+	for _, rr := range got.Rounds {
+		for _, v := range rr.Violations {
+			assert.NotEqual(t, validate.IncompleteRound, v.Rule, "%s: round %d: %s", where, rr.Round, v.Msg)
+		}
+	}
+}
+
+// simGame simulates game 1 of sheetConfigs[config] with seed, the deal written or not.
+func simGame(t *testing.T, config int, seed uint64, withDeal bool) (*parse.Game, *rulesets.Ruleset) {
 	c := sheetConfigs[config]
 	rs, err := rulesets.Builtin(c.ruleset)
 	require.NoError(t, err)
@@ -65,10 +115,16 @@ func checkSheet(t *testing.T, config int, seed uint64, totals bool) {
 		require.NoError(t, rs.Set(k, v))
 		kvs = append(kvs, parse.KV{Key: k, Value: v})
 	}
-	sim, err := simulate.New(rs, c.players, seed, simulate.Options{Options: kvs})
+	sim, err := simulate.New(rs, c.players, seed, simulate.Options{Options: kvs, WithDeal: withDeal})
 	require.NoError(t, err)
 	g, err := sim.Game(1)
 	require.NoError(t, err)
+	return g, rs
+}
+
+func checkSheet(t *testing.T, config int, seed uint64, totals bool) {
+	c := sheetConfigs[config]
+	g, rs := simGame(t, config, seed, false)
 	played := scoreGame(t, g, rs)
 
 	sheet := *g

@@ -725,7 +725,12 @@ func (d *diagnosis) applyEdit(h *hypo, elsewhere parse.Pos) {
 		return
 	}
 	if h.kind == editCard || h.kind == editDeal || h.kind == editPass {
-		root.Msg += didYouMean(h, alts, elsewhere)
+		root.Msg += didYouMean(h, alts)
+		if len(alts) == 0 && elsewhere.Line > 0 {
+			// As likely: the same slip at the other place (a card written twice, neither
+			// hand known), named in the note.
+			root.Note = fmt.Sprintf("or a slip at %d:%d, as likely (%s written for %s there)", elsewhere.Line, elsewhere.Col, h.root.Card, h.card)
+		}
 	}
 	out := append(r.Violations[:d.pre:d.pre], root)
 	for _, x := range top.res.Violations {
@@ -750,15 +755,11 @@ func (d *diagnosis) applyEdit(h *hypo, elsewhere parse.Pos) {
 	*r = *res
 }
 
-// didYouMean is the "did you mean" of a card edit: the intended card and its evidence (and
-// the other place the slip may be), or the cards as likely.
-func didYouMean(h *hypo, alts []parse.Card, elsewhere parse.Pos) string {
+// didYouMean is the "did you mean" of a card edit: the intended card and its evidence, or
+// the cards as likely.
+func didYouMean(h *hypo, alts []parse.Card) string {
 	if len(alts) == 0 {
-		s := fmt.Sprintf("; did you mean %s? %s", h.card, h.tail)
-		if elsewhere.Line > 0 {
-			s += fmt.Sprintf(" (or the slip is at %d:%d)", elsewhere.Line, elsewhere.Col)
-		}
-		return s
+		return fmt.Sprintf("; did you mean %s? %s", h.card, h.tail)
 	}
 	s := "; did you mean " + h.card.String()
 	for i, a := range alts {

@@ -333,7 +333,16 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 
 // failed returns a copy of the errors collected: the Validator reuses its list for the next
 // game while the caller may still be printing this one's.
-func (v *Validator) failed() parse.ErrorList { return append(parse.ErrorList(nil), v.errs...) }
+func (v *Validator) failed() parse.ErrorList {
+	if len(v.errs) > maxErrors { // as the readers cap theirs (parse/LIMITS.md)
+		more := v.errs[maxErrors]
+		return append(append(parse.ErrorList(nil), v.errs[:maxErrors]...), &parse.Error{Pos: more.Pos, Msg: "too many errors"})
+	}
+	return append(parse.ErrorList(nil), v.errs...)
+}
+
+// maxErrors bounds the input errors reported for one game; the rest are summarised.
+const maxErrors = 100
 
 // nextIn returns the first seat of seats at or clockwise after global seat from.
 func nextIn(seats []int, from, n int) int {

@@ -30,12 +30,7 @@ func TestReplayInputErrors(t *testing.T) {
 		{"tiebreak-one-known", "game hearts\nplayers ann bob cat dan\nround tiebreak ann eve\ntook ann: QS\n", "at least two of the players", 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			games, err := reader.ParseBytes([]byte(c.src), c.name+".tricks")
-			require.NoError(t, err, "parse")
-			g := games[0]
-			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
-			require.NoError(t, err)
-			_, err = validate.New().Replay(g, rs)
+			_, _, err := replayText(t, c.name, c.src)
 			require.Error(t, err, "want an input error containing %q", c.msg)
 			assert.Contains(t, err.Error(), c.msg)
 			var list parse.ErrorList
@@ -82,12 +77,7 @@ func TestBrokenTrickMended(t *testing.T) {
 			"trick 9 has 3 cards, expected 4 (one per player); cat's 3H, never played, is missing?", 13},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			games, err := reader.ParseBytes([]byte(c.src), c.name+".tricks")
-			require.NoError(t, err, "parse")
-			g := games[0]
-			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
-			require.NoError(t, err)
-			rp, err := validate.New().Replay(g, rs)
+			g, rp, err := replayText(t, c.name, c.src)
 			require.NoError(t, err)
 			require.Len(t, rp.Rounds, len(g.Rounds), "every round is replayed")
 			var found *validate.Violation
@@ -147,11 +137,7 @@ func TestLeaderGuessed(t *testing.T) {
 			"trick 1: its leader cannot be known (name the leader, trick NAME: ..., or give the deal and passes); read with ann leading, whom the cards fit best"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			games, err := reader.ParseBytes([]byte(c.src), c.name+".tricks")
-			require.NoError(t, err)
-			rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
-			require.NoError(t, err)
-			rp, err := validate.New().Replay(games[0], rs)
+			_, rp, err := replayText(t, c.name, c.src)
 			require.NoError(t, err)
 			require.Len(t, rp.Rounds, 1)
 			var msgs []string
@@ -163,4 +149,36 @@ func TestLeaderGuessed(t *testing.T) {
 			assert.Equal(t, []string{c.msg}, msgs)
 		})
 	}
+}
+
+// TestReplayErrorsCapped: a game's input errors from the replay are capped as the readers cap
+// theirs (parse/LIMITS.md: 100, then "too many errors").
+func TestReplayErrorsCapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("game hearts\nplayers ann bob cat dan\n")
+	for i := 0; i < 150; i++ {
+		b.WriteString("round tiebreak ann zed\ntook ann: QS\n") // a tie-break of one known player
+	}
+	games, err := reader.ParseBytes([]byte(b.String()), "capped.tricks")
+	require.NoError(t, err)
+	rs, err := rulesets.Builtin("hearts")
+	require.NoError(t, err)
+	_, err = validate.New().Replay(games[0], rs)
+	var list parse.ErrorList
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 101)
+	assert.Equal(t, "too many errors", list[100].Msg)
+}
+
+// replayText reads src (one game, text, named name.tricks), resolves its ruleset as the CLI
+// does and replays it.
+func replayText(t *testing.T, name, src string) (*parse.Game, *validate.Replay, error) {
+	t.Helper()
+	games, err := reader.ParseBytes([]byte(src), name+".tricks")
+	require.NoError(t, err, "parse")
+	g := games[0]
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
+	require.NoError(t, err)
+	rp, err := validate.New().Replay(g, rs)
+	return g, rp, err
 }

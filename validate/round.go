@@ -385,11 +385,11 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	// from the first trick that is not clean, takes the two passes below.
 	from, broken := 0, false
 	if allKnown && cleanPass && simpleHands(hands, n) {
-		from, next, broken = v.cleanTricks(r, hands, next)
+		from, next, broken = v.cleanTricks(g, r, hands, next)
 	}
 	for ti := from; ti < nt; ti++ {
 		if allKnown {
-			if ti, next = v.plainTricks(r, ti, next); ti == nt {
+			if ti, next = v.plainTricks(g, r, ti, next); ti == nt {
 				break
 			}
 		}
@@ -532,11 +532,12 @@ func (v *Validator) trickLeader(g *parse.Game, r *PlayedRound, tr *parse.Trick, 
 }
 
 // plainTricks is pass 1 of play for the tricks from ti on while they are plain: one card a
-// seat, no leader named, the leader known, every hand known (no card to count), one deck
+// seat, no leader named but the one due (namesLeader), the leader known, every hand known (no card to count), one deck
 // and a suited lead (Winner is suitedWinner). It takes their leaders and winners, and
 // returns the first trick that is not plain (or the number of tricks) and its leader. It
-// calls nothing, so that the loop keeps its values in registers.
-func (v *Validator) plainTricks(r *PlayedRound, ti, next int) (int, int) {
+// calls nothing but namesLeader (for a named trick), so that the loop keeps its values in
+// registers.
+func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (int, int) {
 	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
 	leaders, winners := v.leaders, v.winners
 	if r.Table.Deck2 != 0 || next < 0 || n == 0 {
@@ -544,7 +545,7 @@ func (v *Validator) plainTricks(r *PlayedRound, ti, next int) (int, int) {
 	}
 	for ; ti < len(tricks); ti++ {
 		tr := &tricks[ti]
-		if len(tr.Cards) != n || tr.Leader != "" {
+		if len(tr.Cards) != n || tr.Leader != "" && !r.namesLeader(g, tr.Leader, next) {
 			break
 		}
 		c0 := tr.Cards[0]
@@ -578,6 +579,13 @@ func simpleHands(hands *[MaxSeats]Hand, n int) bool {
 	return b == 0
 }
 
+// namesLeader reports whether a trick's leader name is the seat next, the leader due: as
+// trickLeader takes it, such a trick is the same as one with no name (no report, the same
+// leader), so the one-pass loops need not stop at it. Transcripts often name every leader.
+func (r *PlayedRound) namesLeader(g *parse.Game, name string, next int) bool {
+	return next >= 0 && next < len(r.Seats) && seatOf(g.Players, name) == r.Seats[next]
+}
+
 // cleanTricks plays the tricks from the first on while they are clean, passes 1 and 2 of
 // play in one: plain for pass 1 (see plainTricks), with simple hands (simpleHands), every
 // card held, surely legal (Rules.surelyLegal) and played once in the trick, so that
@@ -585,12 +593,12 @@ func simpleHands(hands *[MaxSeats]Hand, n int) bool {
 // hands as they were before it), its leader, and the break state before it: passes 1 and 2
 // go on from there as they would have after these tricks, which gave them nothing to
 // report.
-func (v *Validator) cleanTricks(r *PlayedRound, hands *[MaxSeats]Hand, next int) (ti, leader int, broken bool) {
+func (v *Validator) cleanTricks(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, next int) (ti, leader int, broken bool) {
 	tricks := r.Src.Tricks
 	if r.Table.Deck2 != 0 || next < 0 || len(r.Seats) == 0 || len(v.leaders) < len(tricks) || len(v.winners) < len(tricks) {
 		return 0, next, false
 	}
-	s := cleanScan{r: r, rules: r.Rules, hands: hands, tricks: tricks, leaders: v.leaders, winners: v.winners, next: next}
+	s := cleanScan{g: g, r: r, rules: r.Rules, hands: hands, tricks: tricks, leaders: v.leaders, winners: v.winners, next: next}
 	s.run()
 	return s.ti, s.next, s.broken
 }
@@ -598,6 +606,7 @@ func (v *Validator) cleanTricks(r *PlayedRound, hands *[MaxSeats]Hand, next int)
 // cleanScan is cleanTricks' place: trick ti, led by next, with broken the break state
 // before it.
 type cleanScan struct {
+	g                *parse.Game
 	r                *PlayedRound
 	rules            *Rules
 	hands            *[MaxSeats]Hand
@@ -611,14 +620,14 @@ type cleanScan struct {
 // plainTricks does (the keys of Rules.suitedWinner, the first card of the highest key
 // winning: best holds the key above, 15 less the card's position below, so that of equal
 // keys the first is the highest), plays its cards as cardScan.run does, and gives it
-// to its winner (Taking.win, TakeHand's). It calls nothing, and what a trick needs after
-// its cards it reads again from s, so that the loop over the cards keeps its values in
-// registers.
+// to its winner (Taking.win, TakeHand's). It calls nothing but namesLeader (for a named
+// trick), and what a trick needs after its cards it reads again from s, so that the loop
+// over the cards keeps its values in registers.
 func (s *cleanScan) run() {
 	for ; s.ti < len(s.tricks); s.ti++ {
 		tr := &s.tricks[s.ti]
 		cards, n := tr.Cards, len(s.r.Seats)
-		if len(cards) != n || tr.Leader != "" {
+		if len(cards) != n || tr.Leader != "" && !s.r.namesLeader(s.g, tr.Leader, s.next) {
 			return
 		}
 		rules := s.rules

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -124,7 +126,10 @@ type entryOut struct {
 	Ruleset string        `json:"ruleset"`
 	Result  *score.Result `json:"result,omitempty"`
 	Error   string        `json:"error,omitempty"`
-	short   string        // the error in one short line, for the table
+	// SheetNotScored lists the sheet rounds whose figures this entry cannot score: they name
+	// players or sides it does not score by (a side's figures under individual rules).
+	SheetNotScored []int  `json:"sheet_rounds_not_scored,omitempty"`
+	short          string // the error in one short line, for the table
 }
 
 // difference is a play that is legal under some rulesets and not under others.
@@ -182,15 +187,11 @@ func compareCommand(e *env) *cli.Command {
 			bad, illegal := false, false
 			games, scored := 0, false // games compared; whether any entry scored one
 			n := 0
-			// A game travels as its file and its parse; a worker parses and compares it.
+			// A game travels as its file and its parse; a worker parses and compares it, and
+			// renders the comparison: what waits to be written is its output, not the results.
 			type read struct {
 				file string
 				src  reader.Pending
-				err  error
-			}
-			type done struct {
-				file string
-				cmp  *compared
 				err  error
 			}
 			produce := func(yield func(read)) {
@@ -198,53 +199,55 @@ func compareCommand(e *env) *cli.Command {
 					e.readFileLazy(f, func(p *reader.Pending, err error) { yield(read{f, *p, err}) })
 				}
 			}
-			newWork := func() func(read) done {
+			quiet := c.Bool("quiet")
+			newWork := func() func(read) compareDone {
 				v := validate.New()
 				v.Diagnose = true
 				mine := make([]entry, len(entries))
 				for i, en := range entries {
 					mine[i] = entry{label: en.label, c: en.c, res: newResolver(en.c)}
 				}
-				return func(r read) done {
+				return func(r read) compareDone {
 					if r.err != nil {
-						return done{file: r.file, err: r.err}
+						return compareDone{file: r.file, err: r.err}
 					}
 					g, err := r.src.Parse(nil) // fresh memory: the comparison keeps parts of the game
 					if err != nil {
-						return done{file: r.file, err: err}
+						return compareDone{file: r.file, err: err}
 					}
-					return done{file: r.file, cmp: compareGame(v, g, mine)}
+					return renderCompared(compareGame(v, g, mine), format, col, quiet)
 				}
 			}
-			inOrder(workers(c.Int("jobs")), 16, produce, newWork, func(d done) {
+			cost := func(d compareDone) int { return cap(d.text) }
+			inOrder(workers(c.Int("jobs")), compareBudget, produce, newWork, cost, func(d compareDone) {
 				if d.err != nil {
 					bad = true
 					w.Flush()
 					printError(e.stderr, d.file, d.err)
 					return
 				}
-				cmp := d.cmp
 				games++
-				for _, eo := range cmp.Rulesets {
-					scored = scored || eo.Result != nil
-					if eo.Result != nil && len(eo.Result.Violations) > 0 {
-						illegal = true
-					}
-				}
-				if c.Bool("quiet") {
+				scored = scored || d.scored
+				illegal = illegal || d.illegal
+				if quiet {
 					return
 				}
 				switch format {
-				case "json", "jsonl", "yaml":
-					b, _ := marshalJSON(cmp)
-					writeDoc(w, format, &js, b)
-				case "csv":
-					writeCompareCSV(w, cmp)
+				case "json":
+					js.add(w, d.text)
+				case "jsonl":
+					w.Write(d.text)
+					w.WriteString("\n")
+				case "yaml", "csv":
+					if n > 0 && format == "yaml" {
+						w.WriteString("---\n")
+					}
+					w.Write(d.text)
 				default:
 					if n > 0 {
 						w.WriteString("\n")
 					}
-					writeCompareTable(w, cmp, col)
+					w.Write(d.text)
 				}
 				n++
 			})
@@ -267,6 +270,49 @@ func compareCommand(e *env) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// compareBudget bounds the bytes of compared games rendered and waiting to be written, in
+// input order, behind a slower one (inOrder).
+const compareBudget = 4 << 20
+
+// compareDone is one game compared, as the worker hands it on: its output rendered in the
+// format, and what the exit status needs; or the error of a game that cannot be read.
+type compareDone struct {
+	file            string
+	err             error
+	text            []byte
+	scored, illegal bool // an entry scored the game; a play is illegal under one
+}
+
+// renderCompared renders a comparison in format (nothing when quiet): a JSON object (json,
+// jsonl), a YAML document without its separator, CSV rows, or the table.
+func renderCompared(cmp *compared, format string, col palette, quiet bool) compareDone {
+	d := compareDone{file: cmp.File}
+	for _, eo := range cmp.Rulesets {
+		d.scored = d.scored || eo.Result != nil
+		d.illegal = d.illegal || eo.Result != nil && len(eo.Result.Violations) > 0
+	}
+	if quiet {
+		return d
+	}
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	switch format {
+	case "json", "jsonl":
+		d.text, _ = marshalJSON(cmp)
+		return d
+	case "yaml":
+		b, _ := marshalJSON(cmp)
+		writeYAMLDoc(w, b)
+	case "csv":
+		writeCompareCSV(w, cmp)
+	default:
+		writeCompareTable(w, cmp, col)
+	}
+	w.Flush()
+	d.text = buf.Bytes()
+	return d
 }
 
 // compareGame replays g as recorded under every entry.
@@ -308,6 +354,7 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 			continue
 		}
 		ok = append(ok, en.label)
+		eo.SheetNotScored = sheetsNotScored(g, eo.Result)
 		for _, r := range eo.Result.Rounds {
 			if r.Ignored {
 				if notScored[en.label] == nil {
@@ -316,7 +363,7 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 				notScored[en.label][r.Round] = true
 			}
 		}
-		if recorded && !hasRule(eo.Result.Violations, score.ScoreMismatch) {
+		if recorded && !hasRule(eo.Result.Violations, score.ScoreMismatch) && len(eo.SheetNotScored) == 0 {
 			*out.ScoresAgree = append(*out.ScoresAgree, en.label)
 		}
 		for _, vi := range eo.Result.Violations {
@@ -367,6 +414,25 @@ func compareGame(v *validate.Validator, g *parse.Game, entries []entry) *compare
 	return out
 }
 
+// sheetsNotScored lists the sheet rounds of g whose points res cannot hold: their figures
+// name a player or side that is not one of res's scoring units. A sheet round's points are
+// the table's figures, the same under every ruleset that scores by the units they name.
+func sheetsNotScored(g *parse.Game, res *score.Result) []int {
+	var out []int
+	for i, r := range g.Rounds {
+		if !r.IsSheet() {
+			continue
+		}
+		for _, c := range append(append([]parse.Count(nil), r.Score...), r.Total...) {
+			if !has(res.Totals.Keys, c.Player) {
+				out = append(out, i+1)
+				break
+			}
+		}
+	}
+	return out
+}
+
 func hasRule(vs []validate.Violation, rule string) bool {
 	for _, v := range vs {
 		if v.Rule == rule {
@@ -413,6 +479,10 @@ func writeCompareCSV(w *bufio.Writer, cmp *compared) {
 		}
 		for _, r := range res.Rounds {
 			if r.Ignored {
+				continue
+			}
+			if slices.Contains(eo.SheetNotScored, r.Round) {
+				cw.Write([]string{cmp.File, game, eo.Ruleset, strconv.Itoa(r.Round), "", "", "", "", sheetNotScored})
 				continue
 			}
 			for i, k := range r.Points.Keys {
@@ -470,7 +540,7 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 		row := []gridCell{cell(strconv.Itoa(ri + 1))}
 		for _, g := range groups {
 			var cs []string
-			if why := emptyCell(g.Result, ri); why != "" {
+			if why := emptyCell(g, ri); why != "" {
 				cs = append(cs, why)
 			} else if ri < len(g.Result.Rounds) {
 				r := g.Result.Rounds[ri]
@@ -515,15 +585,23 @@ func writeCompareTable(w *bufio.Writer, cmp *compared, col palette) {
 	writeDifferences(w, cmp, col)
 }
 
+// sheetNotScored is what compare says of a sheet round an entry cannot score.
+const sheetNotScored = "not scored: a sheet round"
+
 // emptyCell says why an entry has no points in row ri: the game ended before that round under
-// the entry's rules (`ended r3`), or the round is not scored (`not scored: bad-tiebreak`).
-// "" when the round has points.
-func emptyCell(res *score.Result, ri int) string {
+// the entry's rules (`ended r3`), the round is not scored (`not scored: bad-tiebreak`), or
+// it is a sheet round whose figures the entry does not score by (`not scored: a sheet
+// round`). "" when the round has points.
+func emptyCell(eo entryOut, ri int) string {
+	res := eo.Result
 	if ri >= len(res.Rounds) {
 		return "-"
 	}
 	r := res.Rounds[ri]
 	if !r.Ignored {
+		if slices.Contains(eo.SheetNotScored, r.Round) {
+			return sheetNotScored
+		}
 		return ""
 	}
 	if len(r.Violations) > 0 && r.Violations[0].Rule == score.AfterGameEnd {

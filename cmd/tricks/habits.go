@@ -7,6 +7,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -51,12 +52,12 @@ func commandNotFound(w io.Writer, app *cli.App, name string) {
 }
 
 // undefinedFlag is urfave/cli's message for a flag a command does not have.
-var undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+var undefinedFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^flag provided but not defined: -+(.*)$`) }) // compiled when first used, not at start-up
 
 // flagHint adds to a usage error about an unknown flag the flag it is likely a slip for
 // ("did you mean --strict?"), or where the flags are listed.
 func flagHint(cmd *cli.Command, err error) error {
-	m := undefinedFlag.FindStringSubmatch(err.Error())
+	m := undefinedFlag().FindStringSubmatch(err.Error())
 	if m == nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 )
@@ -110,12 +111,12 @@ func explain(app *cli.App) {
 	}
 }
 
-var defaultWords = regexp.MustCompile(`\s*\(default:? ([^()]*)\)`)
+var defaultWords = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\(default:? ([^()]*)\)`) }) // compiled when first used, not at start-up
 
 // defaultInUsage moves a "(default: ...)" written in a flag's usage to its default text,
 // so that urfave/cli prints it once, in its place.
 func defaultInUsage(usage, defaultText string) (string, string) {
-	m := defaultWords.FindStringSubmatchIndex(usage)
+	m := defaultWords().FindStringSubmatchIndex(usage)
 	if m == nil || defaultText != "" {
 		return usage, defaultText
 	}

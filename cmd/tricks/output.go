@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/score"
@@ -415,14 +416,15 @@ func plural(n int, s string) string {
 
 type scoreWriter struct {
 	gameOut
+	width  int // the table's width on the output; 0: no limit (fitSheet)
 	strict bool
 	buf    []byte // a result's JSON
 }
 
 func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
-	sw := &scoreWriter{gameOut: newGameOut(e, c), strict: c.Bool("strict")}
+	sw := &scoreWriter{gameOut: newGameOut(e, c), strict: c.Bool("strict"), width: e.outputWidth()}
 	if sw.format == "csv" && !sw.quiet {
-		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes\n")
+		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes,uncertain\n")
 	}
 	return sw
 }
@@ -486,61 +488,27 @@ func (sw *scoreWriter) csv(w io.Writer, j *job) {
 		}
 		for i, k := range r.Points.Keys {
 			cw.Write([]string{j.file, strconv.Itoa(res.Game), res.Ruleset, strconv.Itoa(r.Round), dealer, k,
-				strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(roundNotes(res, r), "; ")})
+				strconv.Itoa(r.Points.Vals[i]), strconv.Itoa(r.Totals.Get(k)), strings.Join(roundNotes(res, r), "; "), uncertainCSV(r)})
 		}
 	}
 	cw.Flush()
 }
 
-// table prints one game as a score sheet: per round each unit's points and running total.
+// table prints one game as a score sheet: per round each unit's points and running total,
+// as wide as the output allows (fitSheet).
 func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
-	units := res.Totals.Keys
 	fmt.Fprintf(w, "%s\n", sw.col.head.Sprintf("%s game %d: %s", displayText(res.File), res.Game, displayText(res.Ruleset)))
-	t := grid{sep: "  ", cols: []gridCol{{right: true, min: 5}, {min: 10}}}
-	head := []gridCell{cell("round"), cell("dealer")}
-	for _, u := range units {
-		t.cols = append(t.cols, gridCol{right: true, min: 11})
-		head = append(head, cell(u))
-	}
-	t.row(append(head, cell("notes"))...)
-	for _, r := range res.Rounds {
-		dealer := "-"
-		if r.Dealer != nil {
-			dealer = *r.Dealer
-		}
-		label := strconv.Itoa(r.Round)
-		if len(r.Tiebreak) > 0 {
-			label += "t"
-		}
-		row := []gridCell{cell(label), cell(truncate(dealer, 10))}
-		for _, u := range units {
-			c := cell("")
-			switch {
-			case r.Ignored:
-			case has(r.Points.Keys, u):
-				c = cell(fmt.Sprintf("%+d → %d", r.Points.Get(u), r.Totals.Get(u)))
-			default:
-				c = cell(strconv.Itoa(r.Totals.Get(u)))
-			}
-			if !r.Ignored && lossy(res, r.Points.Get(u)) {
-				c = c.in(sw.col.bad.Sprint)
-			}
-			row = append(row, c)
-		}
-		notes := strings.Join(wrapNotes(tableNotes(res, r), notesWidth), "\n")
-		t.row(append(row, cell(notes).in(sw.col.dim.Sprint))...)
-	}
-	total := []gridCell{cell("total"), cell("")}
-	leaders := leadersOf(res)
-	for _, u := range units {
-		c := cell(strconv.Itoa(res.Totals.Get(u)))
-		if leaders[u] {
-			c = c.in(sw.col.lead.Sprint)
-		}
-		total = append(total, c)
-	}
-	t.row(total...)
+	t, doubt := sw.fitSheet(res)
 	t.write(w)
+	if doubt {
+		legend := []string{uncertainLegend}
+		if sw.width > 0 {
+			legend = wrapWords(legend, sw.width)
+		}
+		for _, l := range legend {
+			fmt.Fprintln(w, sw.col.dim.Sprint(l))
+		}
+	}
 	switch {
 	case res.Winner != nil:
 		fmt.Fprintf(w, "winner: %s\n", sw.col.lead.Sprint(displayText(*res.Winner)))
@@ -549,6 +517,78 @@ func (sw *scoreWriter) table(w io.Writer, res *score.Result) {
 	default:
 		io.WriteString(w, "unfinished\n")
 	}
+}
+
+// sheetGrid lays out a game's score sheet as lay says, and reports whether a figure is
+// marked uncertain.
+func (sw *scoreWriter) sheetGrid(res *score.Result, lay sheetLayout) (grid, bool) {
+	units := res.Totals.Keys
+	t := grid{sep: "  ", cols: []gridCol{{right: true, min: 5}, {min: lay.dealerMin}}}
+	head := []gridCell{cell("round"), cell("dealer")}
+	for _, u := range units {
+		t.cols = append(t.cols, gridCol{right: true, min: lay.unitMin})
+		head = append(head, cell(truncate(u, lay.nameMax)))
+	}
+	if !lay.below {
+		head = append(head, cell("notes"))
+	}
+	t.row(head...)
+	doubt, last := false, false // a mark shown; the final totals' doubt
+	for _, r := range res.Rounds {
+		if !r.Ignored {
+			last = r.TotalsUncertain
+		}
+		dealer := "-"
+		if r.Dealer != nil {
+			dealer = *r.Dealer
+		}
+		label := strconv.Itoa(r.Round)
+		if len(r.Tiebreak) > 0 {
+			label += "t"
+		}
+		row := []gridCell{cell(label), cell(truncate(dealer, lay.dealerMax))}
+		for _, u := range units {
+			c := cell("")
+			switch {
+			case r.Ignored:
+			case has(r.Points.Keys, u) && lay.pointsOnly:
+				c = cell(fmt.Sprintf("%+d%s", r.Points.Get(u), mark(r.Uncertain)))
+			case has(r.Points.Keys, u):
+				c = cell(fmt.Sprintf("%+d%s → %d%s", r.Points.Get(u), mark(r.Uncertain), r.Totals.Get(u), mark(r.TotalsUncertain)))
+			default:
+				c = cell(strconv.Itoa(r.Totals.Get(u)) + mark(r.TotalsUncertain))
+			}
+			doubt = doubt || (!r.Ignored && r.TotalsUncertain)
+			if !r.Ignored && lossy(res, r.Points.Get(u)) {
+				c = c.in(sw.col.bad.Sprint)
+			}
+			row = append(row, c)
+		}
+		lines := wrapNotes(tableNotes(res, r), lay.notes)
+		if lay.words {
+			lines = wrapWords(lines, lay.notes)
+		}
+		notes := cell(strings.Join(lines, "\n")).in(sw.col.dim.Sprint)
+		if !lay.below {
+			t.row(append(row, notes)...)
+			continue
+		}
+		t.row(row...)
+		if len(lines) > 0 {
+			t.line(indentLines(notes, lay.indent))
+		}
+	}
+	total := []gridCell{cell("total"), cell("")}
+	leaders := leadersOf(res)
+	for _, u := range units {
+		c := cell(strconv.Itoa(res.Totals.Get(u)) + mark(last))
+		if leaders[u] {
+			c = c.in(sw.col.lead.Sprint)
+		}
+		total = append(total, c)
+	}
+	t.row(total...)
+	return t, doubt
 }
 
 // leadersOf marks the units leading the running totals (lowest in the Hearts family,
@@ -642,7 +682,7 @@ func tableNotes(res *score.Result, r score.RoundResult) []string {
 
 // penaltyNote is a score note that names a player and a number: "revoke: dan +13",
 // "exact reset: bob -26".
-var penaltyNote = regexp.MustCompile(`^(revoke|exact reset): (\S+) ([+-]\d+)$`)
+var penaltyNote = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(revoke|exact reset): (\S+) ([+-]\d+)$`) }) // compiled when first used, not at start-up
 
 // groupPenalties writes the same penalty of several players once: "revoke +13: dan, ann".
 func groupPenalties(notes []string) []string {
@@ -650,7 +690,7 @@ func groupPenalties(notes []string) []string {
 	at := map[string]int{} // "revoke +13" -> its place in out
 	names := map[string][]string{}
 	for _, n := range notes {
-		m := penaltyNote.FindStringSubmatch(n)
+		m := penaltyNote().FindStringSubmatch(n)
 		if m == nil {
 			out = append(out, n)
 			continue
@@ -766,4 +806,28 @@ func lossy(res *score.Result, pts int) bool {
 		return pts < 0
 	}
 	return pts > 0
+}
+
+// uncertainLegend explains the mark of uncertain points under a table.
+const uncertainLegend = "? uncertain: a transcript error puts these points, and the totals after, in doubt (see validate)"
+
+// mark is the table's mark of an uncertain figure: "?" after it.
+func mark(uncertain bool) string {
+	if uncertain {
+		return "?"
+	}
+	return ""
+}
+
+// uncertainCSV is the CSV's uncertain column: "points" where the round's points (and so its
+// totals) are uncertain, "total" where only the running total carries an earlier round's
+// doubt, "" where neither.
+func uncertainCSV(r score.RoundResult) string {
+	switch {
+	case r.Uncertain:
+		return "points"
+	case r.TotalsUncertain:
+		return "total"
+	}
+	return ""
 }

@@ -3,10 +3,9 @@ package main
 import (
 	"io"
 	"os"
+	"strconv"
 	"sync/atomic"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
 )
 
 // progressDelay is how long a run goes before it shows progress: short runs stay quiet.
@@ -19,29 +18,27 @@ var (
 // progress shows how far a long batch run has come, on standard error, only when standard
 // error is a terminal and standard output is not (so that it never mixes with a table).
 // Where the total is known (the total size of the input files; simulate's -n) it shows the
-// share done and the time left; otherwise the number of games and their rate.
+// share done, a bar and the time elapsed and left; otherwise the number of games and their
+// rate. It is drawn only from tick, on the goroutine that writes the output, so it never
+// races with the messages it makes room for. The line is a few ANSI sequences of its own,
+// so that the command links no terminal library for it.
 type progress struct {
-	gate  *gate
+	w     io.Writer
 	total int64         // bytes or games in all; -1 when unknown
 	read  *atomic.Int64 // bytes read so far, when the total is a size; nil: count games
 	games int64
 	start time.Time
-	bar   *progressbar.ProgressBar // fed from the start (for its rates), drawn after progressDelay
-	shown bool                     // a progress line is on the screen
+	drawn time.Time // when the line was last drawn
+	open  bool      // progressDelay has passed: the line may be drawn
+	shown bool      // a progress line is on the screen
+	line  []byte    // the line being drawn, reused
 }
 
-// gate passes writes to the terminal once it is open.
-type gate struct {
-	w    io.Writer
-	open bool
-}
+// progressWidth is the number of cells of the bar.
+const progressWidth = 24
 
-func (g *gate) Write(b []byte) (int, error) {
-	if !g.open {
-		return len(b), nil
-	}
-	return g.w.Write(b)
-}
+// Control sequences: eraseLine clears the terminal line and returns to its start.
+const eraseLine = "\x1b[2K\r"
 
 // newProgress returns a progress for a run of total units (-1: unknown), or nil where
 // progress is not shown. With read, the units are bytes read so far, else games.
@@ -49,9 +46,7 @@ func (e *env) newProgress(total int64, read *atomic.Int64) *progress {
 	if !isTerminal(e.stderr) || isTerminal(e.stdout) {
 		return nil
 	}
-	p := &progress{gate: &gate{w: rawWriter(e.stderr)}, total: total, read: read, start: time.Now()}
-	p.bar = p.newBar()
-	return p
+	return &progress{w: rawWriter(e.stderr), total: total, read: read, start: time.Now()}
 }
 
 // inputSize is the total size of the files to read, -1 when it cannot be known beforehand
@@ -71,56 +66,123 @@ func inputSize(files []string) int64 {
 	return n
 }
 
-// tick records one more game.
+// tick records one more game, and draws the line when it is due.
 func (p *progress) tick() {
 	if p == nil {
 		return
 	}
 	p.games++
-	if !p.gate.open && time.Since(p.start) >= progressDelay {
-		p.gate.open = true
+	now := time.Now()
+	if !p.open {
+		if now.Sub(p.start) < progressDelay {
+			return
+		}
+		p.open = true
 	}
-	p.shown = p.gate.open
-	if p.read != nil && p.total > 0 {
-		p.bar.Set64(min(p.read.Load(), p.total))
-	} else {
-		p.bar.Set64(p.games)
+	if p.shown && now.Sub(p.drawn) < progressEvery {
+		return
 	}
+	p.drawn = now
+	p.draw(now)
 }
 
-func (p *progress) newBar() *progressbar.ProgressBar {
-	opts := []progressbar.Option{
-		progressbar.OptionSetWriter(p.gate),
-		progressbar.OptionSetDescription("tricks:"),
-		progressbar.OptionSetWidth(24),
-		progressbar.OptionThrottle(progressEvery),
-		progressbar.OptionUseANSICodes(true),
-		progressbar.OptionSetPredictTime(p.total > 0),
-		progressbar.OptionSpinnerType(14),
-		// No spinner goroutine: the bar is drawn only from tick, on the goroutine that writes
-		// the output, so it never races with the messages it makes room for.
-		progressbar.OptionSetSpinnerChangeInterval(0),
-		// Start the clock now (the blank bar goes to the closed gate), so that rates count
-		// from the start of the run.
-		progressbar.OptionSetRenderBlankState(true),
+// draw writes the line as it stands at now over the one shown.
+func (p *progress) draw(now time.Time) {
+	elapsed := now.Sub(p.start)
+	done := p.games
+	if p.read != nil && p.total > 0 {
+		done = min(p.read.Load(), p.total)
 	}
-	switch {
-	case p.total <= 0:
-		opts = append(opts, progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"))
-		return progressbar.NewOptions64(-1, opts...)
-	case p.read != nil:
-		opts = append(opts, progressbar.OptionShowBytes(true))
-	default:
-		opts = append(opts, progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"))
+	b := append(p.line[:0], eraseLine...)
+	b = append(b, "tricks: "...)
+	if p.total > 0 {
+		pct := int(done * 100 / p.total)
+		b = appendPadded(b, pct, 3)
+		b = append(b, "% |"...)
+		fill := int(done * progressWidth / p.total)
+		for i := range progressWidth {
+			if i < fill {
+				b = append(b, "█"...)
+			} else {
+				b = append(b, ' ')
+			}
+		}
+		b = append(b, "| ("...)
+		if p.read == nil {
+			b = strconv.AppendInt(b, done, 10)
+			b = append(b, '/')
+			b = strconv.AppendInt(b, p.total, 10)
+			b = append(b, ", "...)
+		}
+	} else {
+		b = strconv.AppendInt(b, done, 10)
+		b = append(b, " games ("...)
 	}
-	return progressbar.NewOptions64(p.total, opts...)
+	b = appendRate(b, done, elapsed, p.read != nil && p.total > 0)
+	b = append(b, ") ["...)
+	b = appendSeconds(b, elapsed)
+	if p.total > 0 {
+		b = append(b, ':')
+		var left time.Duration
+		if done > 0 {
+			left = time.Duration(float64(elapsed) * float64(p.total-done) / float64(done))
+		}
+		b = appendSeconds(b, left)
+	}
+	b = append(b, ']')
+	p.line = b
+	p.w.Write(b)
+	p.shown = true
+}
+
+// appendPadded appends n right-aligned in width columns.
+func appendPadded(b []byte, n, width int) []byte {
+	s := strconv.Itoa(n)
+	for i := len(s); i < width; i++ {
+		b = append(b, ' ')
+	}
+	return append(b, s...)
+}
+
+// appendRate appends the rate of done units in elapsed: "1,234 games/s", or with bytes
+// "12.3 MB/s".
+func appendRate(b []byte, done int64, elapsed time.Duration, bytes bool) []byte {
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	if !bytes {
+		b = strconv.AppendInt(b, int64(rate), 10)
+		return append(b, " games/s"...)
+	}
+	unit := ""
+	for _, u := range []string{"k", "M", "G", "T"} {
+		if rate < 1000 {
+			break
+		}
+		rate /= 1000
+		unit = u
+	}
+	if unit == "" {
+		b = strconv.AppendInt(b, int64(rate), 10)
+	} else {
+		b = strconv.AppendFloat(b, rate, 'f', 1, 64)
+	}
+	b = append(b, ' ')
+	b = append(b, unit...)
+	return append(b, "B/s"...)
+}
+
+// appendSeconds appends d to the second: "7s", "2m5s".
+func appendSeconds(b []byte, d time.Duration) []byte {
+	return append(b, d.Round(time.Second).String()...)
 }
 
 // clear erases the progress line, if one is shown, so that a message starts its own line;
 // the next tick draws it again.
 func (p *progress) clear() {
 	if p != nil && p.shown {
-		p.bar.Clear()
+		p.w.Write([]byte(eraseLine))
 		p.shown = false
 	}
 }
@@ -131,7 +193,6 @@ func (p *progress) done() {
 		return
 	}
 	p.clear()
-	p.bar.Exit()
 }
 
 // countingReader counts the bytes read through it, for the progress of a run.

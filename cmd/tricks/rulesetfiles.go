@@ -7,11 +7,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // rulesetKey is a top-level key that only ruleset files have (transcripts have game, players,
 // options, meta, rounds).
-var rulesetKey = regexp.MustCompile(`^(family|extends)[ \t]*:`)
+var rulesetKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(family|extends)[ \t]*:`) }) // compiled when first used, not at start-up
 
 // isRulesetFile reports whether a .yaml or .yml file found in a directory is a ruleset
 // rather than a transcript: a line of its first 64 KiB starts with the key family: or
@@ -30,7 +31,7 @@ func isRulesetFile(path string) bool {
 	defer f.Close()
 	sc := bufio.NewScanner(io.LimitReader(f, 64<<10))
 	for sc.Scan() {
-		if rulesetKey.Match(sc.Bytes()) {
+		if rulesetKey().Match(sc.Bytes()) {
 			return true
 		}
 	}

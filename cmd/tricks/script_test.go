@@ -22,6 +22,11 @@ import (
 // $PATH as "tricks", and a script's `tricks ...` line runs run() in a child process (so a
 // panic shows as a failing exit status and a stack trace on stderr, which the scripts check).
 func TestMain(m *testing.M) {
+	// The score table fits COLUMNS: a developer's shell must not change the goldens (the
+	// tests' own runs; a script's tricks runs with the script's environment).
+	if filepath.Base(os.Args[0]) != "tricks" {
+		os.Unsetenv("COLUMNS")
+	}
 	testscript.Main(m, map[string]func(){
 		"tricks": func() {
 			// Scripts may show progress at once and at every game (ttyerr runs are short).
@@ -64,6 +69,7 @@ func TestScript(t *testing.T) {
 			// Colour and progress depend on these; a developer's shell must not leak in.
 			env.Setenv("NO_COLOR", "")
 			env.Setenv("TERM", "dumb")
+			env.Setenv("COLUMNS", "")
 			// $REPO is the clone, and the go command's caches are the developer's, for the
 			// scripts that build the command as a newcomer would (go install ./cmd/tricks).
 			repo, err := filepath.Abs("../..")

@@ -143,6 +143,23 @@ type showRound struct {
 	Tally      bool                 `json:"tally,omitempty"`
 	Took       *score.Words         `json:"took,omitempty"`  // a tally's cards taken
 	Taken      *score.Scores        `json:"taken,omitempty"` // a tally's tricks taken
+	// Sheet marks a sheet round: the table's figures only, no play (RULES "Score sheets
+	// and claims"); Claim is the round's claim, after its tricks.
+	Sheet           bool       `json:"sheet,omitempty"`
+	Claim           *showClaim `json:"claim,omitempty"`
+	Uncertain       bool       `json:"uncertain,omitempty"`
+	TotalsUncertain bool       `json:"totals_uncertain,omitempty"`
+}
+
+// showClaim is a round's claim: who claimed the tricks left and the cards that went with
+// them (the cards left in the hands when the deal tells them, else the cards not played),
+// or, in Spades, the tricks left shared per player.
+type showClaim struct {
+	Player    string        `json:"player,omitempty"`
+	Shares    *score.Scores `json:"shares,omitempty"`
+	Tricks    int           `json:"tricks"`               // tricks claimed
+	Cards     *string       `json:"cards,omitempty"`      // the claimer's cards, in card order
+	CardsFrom string        `json:"cards_from,omitempty"` // deal: the hands left; play: the cards not played
 }
 
 type showTrick struct {
@@ -182,7 +199,11 @@ func buildShow(j *job, only int) showGame {
 		view := r.View(g)
 		out := showRound{Round: r.Number, Dealer: g.Players[r.Dealer], Pass: r.PassDir.String(), Tiebreak: r.Tiebreak,
 			HandsFrom: view.HandsFrom, Bids: sr.Bids, Violations: []validate.Violation{}, Tricks: []showTrick{},
-			Points: sr.Points, Totals: sr.Totals, Notes: sr.Notes, Ignored: sr.Ignored, Tally: r.Tally}
+			Points: sr.Points, Totals: sr.Totals, Notes: sr.Notes, Ignored: sr.Ignored, Tally: r.Tally,
+			Sheet: r.Sheet, Uncertain: sr.Uncertain, TotalsUncertain: sr.TotalsUncertain}
+		if r.Src.Claim != nil {
+			out.Claim = claimOf(g, r, view)
+		}
 		if r.Tally {
 			for _, h := range r.Src.Took {
 				if out.Took == nil {
@@ -259,6 +280,12 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 			fmt.Fprintf(w, "%s%s %s%s\n", indent, col.bad.Sprintf("^ %s:", v.Rule), displayText(v.Msg), col.dim.Sprint(where))
 		}
 	}
+	doubt := false // a figure is marked uncertain: the legend closes the view
+	defer func() {
+		if doubt {
+			fmt.Fprintf(w, "\n%s\n", col.dim.Sprint(uncertainLegend))
+		}
+	}()
 	for _, r := range sg.Rounds {
 		w.WriteString("\n")
 		head := fmt.Sprintf("round %d", r.Round)
@@ -266,8 +293,8 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 			head += " (tie-break)"
 		}
 		head += ": dealer " + displayText(r.Dealer)
-		if !sg.spades {
-			head += ", pass " + r.Pass // Spades never passes
+		if !sg.spades && !r.Sheet {
+			head += ", pass " + r.Pass // Spades never passes; a sheet round records no passes
 		}
 		if len(r.Tricks) > 0 {
 			head += ", hands from the " + r.HandsFrom
@@ -279,6 +306,9 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 				bids = append(bids, k+"="+r.Bids.Vals[i])
 			}
 			fmt.Fprintf(w, "  bids %s\n", displayText(strings.Join(bids, " ")))
+		}
+		if r.Sheet {
+			w.WriteString("  sheet round: the table's figures only\n")
 		}
 		viol("  ", r.Violations)
 		if r.Tally {
@@ -340,17 +370,107 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s carried to the next trick", t.Points, plural(t.Points, "point")))
 			}
 		}
+		if r.Claim != nil {
+			fmt.Fprintf(w, "  %s\n", displayText(r.Claim.text()))
+		}
 		if r.Ignored {
 			w.WriteString("  after the game ended: not scored\n")
 			continue
 		}
 		var pts []string
 		for i, k := range r.Points.Keys {
-			pts = append(pts, fmt.Sprintf("%s %+d → %d", k, r.Points.Vals[i], r.Totals.Get(k)))
+			pts = append(pts, fmt.Sprintf("%s %+d%s → %d%s", k, r.Points.Vals[i], mark(r.Uncertain), r.Totals.Get(k), mark(r.TotalsUncertain)))
 		}
 		fmt.Fprintf(w, "  points: %s\n", displayText(strings.Join(pts, ", ")))
+		doubt = doubt || r.TotalsUncertain
 		if len(r.Notes) > 0 {
 			fmt.Fprintf(w, "  %s\n", col.dim.Sprint(displayText(strings.Join(r.Notes, "; "))))
 		}
 	}
+}
+
+// claimOf describes round r's claim: who claimed how many tricks, and the cards that went to
+// the claimer with them: the cards left in the hands after the recorded tricks where the
+// deal tells them, else every card in play not played (RULES "Score sheets and claims").
+func claimOf(g *parse.Game, r *validate.PlayedRound, view validate.RoundView) *showClaim {
+	c := r.Src.Claim
+	out := &showClaim{Player: c.Player, Tricks: r.Claimed}
+	if c.Player == "" {
+		out.Shares = &score.Scores{}
+		for _, s := range c.Shares {
+			out.Shares.Keys = append(out.Shares.Keys, s.Player)
+			out.Shares.Vals = append(out.Shares.Vals, s.N)
+		}
+		return out
+	}
+	var rest validate.Hand
+	switch {
+	case view.HandsFrom == validate.HandsFromDeal && len(view.Tricks) > 0:
+		last := view.Tricks[len(view.Tricks)-1]
+		for l := range r.Seats {
+			h := last.Hands[l]
+			for k, card := range last.Cards {
+				if last.Seats[k] == l && card < parse.NumCards {
+					h.Remove(card)
+				}
+			}
+			rest = union(rest, h)
+		}
+		out.CardsFrom = validate.HandsFromDeal
+	case len(r.Src.Tricks) == 0 && len(r.Src.Deal) == len(r.Seats):
+		for _, d := range r.Src.Deal {
+			for _, card := range d.Cards {
+				rest.Add(card)
+			}
+		}
+		out.CardsFrom = validate.HandsFromDeal
+	default:
+		if r.Table == nil {
+			return out
+		}
+		rest = validate.Hand{A: r.Table.Deck, B: r.Table.Deck2}
+		for ti := range r.Src.Tricks {
+			for _, card := range r.Src.Tricks[ti].Cards {
+				if card < parse.NumCards {
+					rest.Remove(card)
+				}
+			}
+		}
+		out.CardsFrom = validate.HandsFromPlay
+	}
+	cards := parse.JoinCards(rest.Cards())
+	out.Cards = &cards
+	return out
+}
+
+// union is every card of a and b, each copy once (two decks: up to two copies).
+func union(a, b validate.Hand) validate.Hand {
+	for _, c := range b.Cards() {
+		a.Add(c)
+	}
+	return a
+}
+
+// text is the claim as show prints it: "claim: ann takes the 2 tricks left, with TH 8H
+// (the cards left in the hands)".
+func (c *showClaim) text() string {
+	if c.Shares != nil {
+		var parts []string
+		for i, k := range c.Shares.Keys {
+			parts = append(parts, fmt.Sprintf("%s %d", k, c.Shares.Vals[i]))
+		}
+		return fmt.Sprintf("claim: the %d %s left shared: %s", c.Tricks, plural(c.Tricks, "trick"), strings.Join(parts, ", "))
+	}
+	s := fmt.Sprintf("claim: %s takes the %d %s left", c.Player, c.Tricks, plural(c.Tricks, "trick"))
+	if c.Tricks == 1 {
+		s = fmt.Sprintf("claim: %s takes the last trick", c.Player)
+	}
+	if c.Cards != nil {
+		from := "the cards left in the hands"
+		if c.CardsFrom == validate.HandsFromPlay {
+			from = "the cards not played"
+		}
+		s += fmt.Sprintf(", with %s (%s)", orDash(*c.Cards), from)
+	}
+	return s
 }

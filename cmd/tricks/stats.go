@@ -11,6 +11,7 @@ import (
 
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
+	"github.com/tricks-dev/tricks/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -134,6 +135,7 @@ type statGroup struct {
 	spades                   bool
 	games, finished, tied    int
 	rounds, scored           int
+	sheet                    int            // sheet rounds: the table's figures only, no play
 	wins                     map[string]int // by player (or side) name
 	seatWins                 map[string]int // by seat label: "1", "2", ... or "1+3", "2+4"
 	pts                      welford
@@ -218,6 +220,9 @@ func (s *stats) add(j *job) {
 	}
 	g.rounds += len(res.Rounds)
 	for _, r := range res.Rounds {
+		if r.Sheet {
+			g.sheet++
+		}
 		if r.Ignored {
 			continue
 		}
@@ -234,9 +239,11 @@ func (s *stats) add(j *job) {
 				w.add(x)
 			}
 		}
-		if g.spades {
+		switch {
+		case r.Sheet: // no play: no moon, tricks or contract to count
+		case g.spades:
 			g.spadesRound(r)
-		} else {
+		default:
 			g.heartsRound(r)
 		}
 	}
@@ -288,6 +295,20 @@ func (g *statGroup) spadesRound(r score.RoundResult) {
 	}
 }
 
+// roundsFor is how many rounds could have a violation of rule, the base of its rate per 100
+// rounds: a sheet round records no play, so a rule of the play (a revoke, a card not held, a
+// bad claim) counts over the played rounds, impossible-points (a sheet's own) over the sheet
+// rounds, and the rules of the figures and the rounds themselves over every round.
+func (g *statGroup) roundsFor(rule string) int {
+	switch rule {
+	case score.ImpossiblePoints:
+		return g.sheet
+	case score.ScoreMismatch, score.AfterGameEnd, score.BadTiebreak, validate.UnknownPlayer:
+		return g.rounds
+	}
+	return g.rounds - g.sheet
+}
+
 // ---- the report ----
 
 type statsReport struct {
@@ -309,6 +330,7 @@ type groupReport struct {
 	Unfinished   int          `json:"unfinished"`
 	Rounds       int          `json:"rounds"`
 	ScoredRounds int          `json:"scored_rounds"`
+	SheetRounds  int          `json:"sheet_rounds"`
 	Wins         winsRep      `json:"wins"`
 	Points       ptsRep       `json:"points_per_round"`
 	Moons        *moonStats   `json:"moons,omitempty"`
@@ -359,7 +381,7 @@ func (s *stats) report() statsReport {
 	rep := statsReport{Games: s.games, Unreadable: s.unreadable, Groups: []groupReport{}}
 	for _, g := range s.groups {
 		gr := groupReport{Ruleset: g.ruleset, Games: g.games, Finished: g.finished, Tied: g.tied,
-			Unfinished: g.games - g.finished - g.tied, Rounds: g.rounds, ScoredRounds: g.scored,
+			Unfinished: g.games - g.finished - g.tied, Rounds: g.rounds, ScoredRounds: g.scored, SheetRounds: g.sheet,
 			Wins:       winsRep{ByPlayer: g.wins, BySeat: g.seatWins},
 			Points:     ptsRep{All: g.pts.moments(), BySeat: map[string]moments{}},
 			Violations: violRep{Total: g.violations, Per100Round: per100(g.violations, g.rounds), ByRule: map[string]statCount{}}}
@@ -367,7 +389,7 @@ func (s *stats) report() statsReport {
 			gr.Points.BySeat[k] = w.moments()
 		}
 		for k, n := range g.viol {
-			gr.Violations.ByRule[k] = statCount{n, per100(n, g.rounds)}
+			gr.Violations.ByRule[k] = statCount{n, per100(n, g.roundsFor(k))}
 		}
 		if g.spades {
 			gr.Spades = &spadesStats{g.spadesRounds, g.contracts, g.made, g.nils, g.nilsMade, g.bags, g.bagPenalties}
@@ -437,6 +459,9 @@ func (rep statsReport) writeTable(w *bufio.Writer, col palette) {
 			parts = append(parts, fmt.Sprintf("%s: %d (%s)", k, g.Wins.BySeat[k], pct(g.Wins.BySeat[k], g.Games)))
 		}
 		row("wins by seat", orDash(strings.Join(parts, "  ")))
+		if g.SheetRounds > 0 {
+			row("sheet rounds", fmt.Sprintf("%d of %d (figures only: in the points, not in moons, contracts or the play's rates)", g.SheetRounds, g.Rounds))
+		}
 		row("points per round", fmtMoments(g.Points.All))
 		for _, k := range sortedKeys(g.Points.BySeat, nil) {
 			row("  seat "+k, fmtMoments(g.Points.BySeat[k]))
@@ -485,7 +510,7 @@ func (rep statsReport) writeCSV(w *bufio.Writer) {
 		row := func(stat, key, val string) { cw.Write([]string{g.Ruleset, stat, key, val}) }
 		for _, kv := range [][2]string{{"games", strconv.Itoa(g.Games)}, {"finished", strconv.Itoa(g.Finished)},
 			{"tied", strconv.Itoa(g.Tied)}, {"unfinished", strconv.Itoa(g.Unfinished)},
-			{"rounds", strconv.Itoa(g.Rounds)}, {"scored_rounds", strconv.Itoa(g.ScoredRounds)}} {
+			{"rounds", strconv.Itoa(g.Rounds)}, {"scored_rounds", strconv.Itoa(g.ScoredRounds)}, {"sheet_rounds", strconv.Itoa(g.SheetRounds)}} {
 			row(kv[0], "", kv[1])
 		}
 		for _, k := range sortedKeys(g.Wins.ByPlayer, nil) {

@@ -26,6 +26,7 @@ type gridCol struct {
 type gridCell struct {
 	text  string
 	paint func(a ...any) string
+	span  bool // a line of its own across the columns (line), not in any column
 }
 
 // cell is a plain cell; paint gives it a colour.
@@ -34,6 +35,51 @@ func cell(s string) gridCell { return gridCell{text: s} }
 func (c gridCell) in(paint func(a ...any) string) gridCell { c.paint = paint; return c }
 
 func (g *grid) row(cells ...gridCell) { g.rows = append(g.rows, cells) }
+
+// line adds a row that is c's text alone, written as it is across the columns (leading
+// blanks kept): it takes no part in the columns' widths.
+func (g *grid) line(c gridCell) {
+	c.span = true
+	g.rows = append(g.rows, []gridCell{c})
+}
+
+// width is how many columns the widest line of the table takes.
+func (g *grid) width() int {
+	ws := g.widths()
+	w := 0
+	for _, r := range g.rows {
+		if len(r) > 0 && r[0].span {
+			for _, line := range strings.Split(r[0].text, "\n") {
+				w = max(w, textWidth(displayText(line)))
+			}
+			continue
+		}
+		rw := len(g.sep) * (len(r) - 1)
+		for i, c := range r {
+			if i < len(ws) {
+				rw += ws[i]
+				continue
+			}
+			cw := 0 // a cell beyond the columns (notes): as wide as its text
+			for _, line := range strings.Split(c.text, "\n") {
+				cw = max(cw, textWidth(displayText(line)))
+			}
+			rw += cw
+		}
+		w = max(w, rw)
+	}
+	return w
+}
+
+// fixedWidth is the width of the columns, each with the separator after it: where a cell
+// beyond them (the notes that end a score table's rows) starts.
+func (g *grid) fixedWidth() int {
+	w := 0
+	for _, x := range g.widths() {
+		w += x + len(g.sep)
+	}
+	return w
+}
 
 // textWidth is how many columns s takes on a terminal: two for a wide character (CJK, most
 // emoji), none for a combining mark.
@@ -48,6 +94,9 @@ func (g *grid) widths() []int {
 		w[i] = c.min
 	}
 	for _, r := range g.rows {
+		if len(r) > 0 && r[0].span {
+			continue
+		}
 		for i, c := range r {
 			if i >= len(w) {
 				break
@@ -65,6 +114,18 @@ func (g *grid) write(w io.Writer) {
 	widths := g.widths()
 	var out, line strings.Builder
 	for _, r := range g.rows {
+		if len(r) > 0 && r[0].span {
+			for _, l := range strings.Split(r[0].text, "\n") {
+				l = displayText(l)
+				if r[0].paint != nil && strings.TrimSpace(l) != "" {
+					pad := len(l) - len(strings.TrimLeft(l, " "))
+					l = l[:pad] + r[0].paint(l[pad:])
+				}
+				out.WriteString(strings.TrimRight(l, " "))
+				out.WriteString("\n")
+			}
+			continue
+		}
 		lines := 1
 		for _, c := range r {
 			lines = max(lines, strings.Count(c.text, "\n")+1)

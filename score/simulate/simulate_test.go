@@ -135,11 +135,11 @@ func simParse(t testing.TB, src []byte, name string, f parse.Format) *parse.Game
 // simStats counts what the simulated games exercised, so that the property tests are known
 // not to be vacuous.
 type simStats struct {
-	mu                                   sync.Mutex
-	games, rounds, tiebreaks, moons      int
-	recordedMoons, carried, blind, nils  int
-	injected                             map[string]int
-	tCheckedRounds, maxRounds, unmatched int
+	mu                                  sync.Mutex
+	games, rounds, tiebreaks, moons     int
+	recordedMoons, carried, blind, nils int
+	injected                            map[string]int
+	tCheckedRounds, maxRounds           int
 }
 
 func (s *simStats) add(f func(s *simStats)) {

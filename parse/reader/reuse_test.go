@@ -3,10 +3,8 @@ package reader
 import (
 	"bytes"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,27 +12,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/internal/testcorpus"
 	"github.com/tricks-dev/tricks/parse/writer"
 )
 
 // textCorpus returns the text transcripts of the repository's testdata and the package's
 // (testdata/text: claims), by name.
 func textCorpus(t testing.TB) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	for _, dir := range []string{"../../testdata", "testdata"} {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tricks") {
-				return err
-			}
-			b, err := os.ReadFile(p)
-			out[p] = b
-			return err
-		})
-		require.NoError(t, err)
-	}
-	require.GreaterOrEqual(t, len(out), 100, "transcripts under ../../testdata")
-	return out
+	return testcorpus.Text(t, "../../testdata", "testdata")
 }
 
 // TestGameBufferSameAsFresh: parsing game after game into one GameBuffer gives, for every

@@ -2,36 +2,19 @@ package writer
 
 import (
 	"bytes"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/internal/testcorpus"
 	"github.com/tricks-dev/tricks/parse/reader"
 )
 
 // textCorpus is the text transcripts of the repository's test data and the reader's.
 func textCorpus(t testing.TB) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	for _, dir := range []string{"../../testdata", "../reader/testdata"} {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tricks") {
-				return err
-			}
-			b, err := os.ReadFile(p)
-			out[p] = b
-			return err
-		})
-		require.NoError(t, err)
-	}
-	require.GreaterOrEqual(t, len(out), 100, "transcripts under ../../testdata")
-	return out
+	return testcorpus.Text(t, "../../testdata", "../reader/testdata")
 }
 
 // Every card is written as its String.

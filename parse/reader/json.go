@@ -1127,7 +1127,7 @@ func isJSONNumber(b []byte) bool {
 
 // numberTag is the tag yaml.v3 resolves for a plain scalar holding JSON number b.
 func numberTag(b []byte) string {
-	if len(b) <= 18 && bytes.IndexAny(b, ".eE") < 0 {
+	if len(b) <= 18 && !bytes.ContainsAny(b, ".eE") {
 		return "!!int" // fits int64
 	}
 	s := string(b)

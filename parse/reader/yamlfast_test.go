@@ -258,9 +258,7 @@ func TestYAMLFastStreams(t *testing.T) {
 		return append(out, crlf, append([]byte("\xEF\xBB\xBF"), out[0]...))
 	}
 	streams := variants(all)
-	for _, src := range all {
-		streams = append(streams, src)
-	}
+	streams = append(streams, all...)
 	streams = append(streams, variants(all[:3])...)
 	for _, src := range streams {
 		want, wmsg := readAll(t, src, false)

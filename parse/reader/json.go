@@ -210,6 +210,9 @@ func (r *Reader) nextJSON() (*parse.Game, error) {
 func (r *Reader) tryYAML(trailing bool) bool {
 	lb := r.lb
 	start := lb.mark
+	if jsonLines(lb.buf[start:lb.w]) {
+		return false // JSON lines: the JSON reader reads them line by line, a bad one apart
+	}
 	lb.r, lb.line, lb.bom = start, 0, false
 	src := &yamlSource{r: r}
 	dec := yaml.NewDecoder(src)
@@ -225,6 +228,25 @@ func (r *Reader) tryYAML(trailing bool) bool {
 	lb.r, lb.line, lb.bom = start, 0, false
 	lb.mark = -1
 	return src.ioErr == nil && (err == nil || err == io.EOF || src.bad.IsValid())
+}
+
+// jsonLines reports whether b, the start of the input, is JSON lines: a first line that is
+// one '{' ... '}' object, and a next line that starts another ('{'), with no "---" between.
+func jsonLines(b []byte) bool {
+	b = bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
+	first, rest, ok := bytes.Cut(b, []byte("\n"))
+	first = bytes.TrimSpace(first)
+	if !ok || len(first) < 2 || first[0] != '{' || first[len(first)-1] != '}' {
+		return false
+	}
+	for len(rest) > 0 {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			return line[0] == '{'
+		}
+	}
+	return false
 }
 
 // resync skips the rest of a game that cannot be read: the rest of the current line, then

@@ -631,13 +631,28 @@ func TestJSONFallbackIsTheYAMLPath(t *testing.T) {
 		"{\"players\": [\"ann\"]}\n# c\n---\nplayers: [cat]\nrounds:\n  - tricks: [2C 3C]\n",
 		"[{players: [a]}]",
 		"{players: [a]}\n---\n{players: [b\n",
-		"{game: hearts, players: [a]}\n{\"players\": [\"b\"]}\n",
 		"{players: [a]}\n---\n{players: [\"\xff\"]}\n",
 	} {
 		want, _, _ := readMode(t, []byte(src), "f.yaml", jsonOff)
 		got, usedJSON, _ := readMode(t, []byte(src), "f.yaml", jsonAuto)
 		require.False(t, usedJSON, "%q", src)
 		requireSameResults(t, want, got, "%q", src)
+	}
+}
+
+// JSON lines whose first line is not JSON (flow-style YAML, or a slip) are still JSON lines:
+// that line is one unreadable game and the next lines are read (they used to be read as one
+// YAML stream, which lost them).
+func TestJSONLinesWithABadFirstLine(t *testing.T) {
+	for _, src := range []string{
+		"{\"game\": hearts}\n{\"game\":\"hearts\",\"players\":[\"a\",\"b\",\"c\",\"d\"]}\n",
+		"{game: hearts, players: [a]}\n{\"players\": [\"b\"]}\n",
+	} {
+		games, err := ReadAll(NewReader(strings.NewReader(src), "l.json", parse.YAML))
+		require.Error(t, err, "%q", src)
+		require.Len(t, games, 2, "%q: both lines are games", src)
+		require.Equal(t, 1, err.(parse.ErrorList)[0].Pos.Line, "%q", src)
+		require.NotEmpty(t, games[1].Players, "%q: the second line is read", src)
 	}
 }
 

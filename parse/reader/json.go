@@ -211,7 +211,10 @@ func (r *Reader) tryYAML(trailing bool) bool {
 	lb := r.lb
 	start := lb.mark
 	if jsonLines(lb.buf[start:lb.w]) {
-		return false // JSON lines: the JSON reader reads them line by line, a bad one apart
+		// JSON lines: the JSON reader reads them line by line, a bad one apart.
+		lb.r, lb.line, lb.bom = start, 0, false
+		lb.mark = -1
+		return false
 	}
 	lb.r, lb.line, lb.bom = start, 0, false
 	src := &yamlSource{r: r}

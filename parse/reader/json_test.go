@@ -652,6 +652,7 @@ func TestJSONLinesWithABadFirstLine(t *testing.T) {
 		require.Error(t, err, "%q", src)
 		require.Len(t, games, 2, "%q: both lines are games", src)
 		require.Equal(t, 1, err.(parse.ErrorList)[0].Pos.Line, "%q", src)
+		require.Greater(t, err.(parse.ErrorList)[0].Pos.Col, 1, "%q: where the line goes wrong", src)
 		require.NotEmpty(t, games[1].Players, "%q: the second line is read", src)
 	}
 }

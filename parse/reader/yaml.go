@@ -878,6 +878,9 @@ func (p *yamlParser) moon(v *yaml.Node, r *parse.Round) {
 	})
 }
 
+// roundKeys are the keys of a round, for "did you mean".
+var roundKeys = []string{"dealer", "tiebreak", "deal", "pass", "bids", "tricks", "claim", "took", "tricks_taken", "moon", "score", "total"}
+
 // unknownRoundKey reports a key a round does not have, with a hint for the likely mistakes.
 func (p *yamlParser) unknownRoundKey(k *yaml.Node) {
 	hint := ""
@@ -888,6 +891,8 @@ func (p *yamlParser) unknownRoundKey(k *yaml.Node) {
 		hint = "; tricks taken are tricks_taken:"
 	case "trick":
 		hint = "; the play is tricks:"
+	default:
+		hint = parse.DidYouMean(k.Value, roundKeys)
 	}
 	p.err(k, "unknown key %s in a round (expected dealer, tiebreak, deal, pass, bids, tricks, claim, took, tricks_taken, moon, score or total%s)", parse.Quote(k.Value), hint)
 }
@@ -897,7 +902,11 @@ func (p *yamlParser) tricks(v *yaml.Node, r *parse.Round) {
 		return
 	}
 	if v.Kind != yaml.SequenceNode {
-		p.err(v, "expected a list of tricks after tricks:, found %s", describe(v))
+		hint := ""
+		if v.Kind == yaml.MappingNode {
+			hint = " (tricks taken, as a tally, are tricks_taken: {NAME: N, ...})"
+		}
+		p.err(v, "expected a list of tricks after tricks:, found %s%s", describe(v), hint)
 		return
 	}
 	if r.Tricks == nil {

@@ -228,7 +228,7 @@ func (r *Reader) nextDoc() (*parse.Game, bool, error) {
 		r.ydec = nil
 		r.index++
 		pos := r.yamlErrorPos(err, c)
-		return &parse.Game{File: r.name, Index: r.index, Pos: pos}, true, parse.ErrorList{{Pos: pos, Msg: yamlErrorMsg(err)}}
+		return &parse.Game{File: r.name, Index: r.index, Pos: pos}, true, parse.ErrorList{{Pos: pos, Msg: tabHint(yamlErrorMsg(err), c, pos)}}
 	}
 	shiftLines(&doc, c.first-1)
 	top := docTop(&doc)
@@ -394,7 +394,21 @@ func firstFailingLine(lines [][]byte, from int, spent *int) int {
 func YAMLError(file string, src []byte, err error) *parse.Error {
 	c := yamlChunk{src: src, first: 1}
 	r := &Reader{name: file}
-	return &parse.Error{Pos: r.yamlErrorPos(err, &c), Msg: yamlErrorMsg(err)}
+	pos := r.yamlErrorPos(err, &c)
+	return &parse.Error{Pos: pos, Msg: tabHint(yamlErrorMsg(err), &c, pos)}
+}
+
+// tabHint adds to yaml.v3's message for a character that cannot start a token what it is
+// when that character is a tab: YAML indents with spaces only.
+func tabHint(msg string, c *yamlChunk, pos parse.Pos) string {
+	if !strings.Contains(msg, "cannot start any token") {
+		return msg
+	}
+	lines := splitLines(c.src)
+	if k := pos.Line - c.first; k >= 0 && k < len(lines) && bytes.IndexByte(lines[k], '\t') >= 0 {
+		return msg + " (a tab: YAML indents with spaces, not tabs)"
+	}
+	return msg
 }
 
 // yamlErrorMsg turns "yaml: line 3: did not find expected key" into "invalid YAML: did

@@ -128,7 +128,7 @@ func TestClaimYAMLErrors(t *testing.T) {
 		{"  - claim: [ann]\n", "e.yaml:3:12: expected the claiming player's name, or a mapping of player names to tricks, after claim:, found a list"},
 		{"  - claim: {ann: x}\n", `e.yaml:3:18: expected a number after ann:, found "x"`},
 		{"  - claim: {ann: 1, ann: 2}\n", `e.yaml:3:21: duplicate key "ann" (the first is on line 3)`},
-		{"  - claims: ann\n", "e.yaml:3:5: unknown key \"claims\" in a round (expected dealer, tiebreak, deal, pass, bids, tricks, claim, took, tricks_taken, moon, score or total)"},
+		{"  - claims: ann\n", "e.yaml:3:5: unknown key \"claims\" in a round (expected dealer, tiebreak, deal, pass, bids, tricks, claim, took, tricks_taken, moon, score or total; did you mean claim?)"},
 	} {
 		for _, fast := range []bool{true, false} {
 			_, msg := readAll(t, []byte(head+c.src), fast)

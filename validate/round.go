@@ -937,8 +937,7 @@ func leftOut(src *parse.Round, t *rulesets.Table, n int) string {
 func (v *Validator) incomplete(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool) {
 	pos := r.Src.Pos
 	if nt := len(r.Src.Tricks); nt > 0 {
-		pos = r.Src.Tricks[nt-1].Pos
-		pos.Col = 1
+		pos = r.Src.Tricks[nt-1].Pos // the trick's statement (text) or node (YAML, JSON)
 	}
 	msg := fmt.Sprintf("round %d has %d of %d tricks", r.Number, r.Played, r.Table.HandSize)
 	sep := ": not played: "

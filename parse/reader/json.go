@@ -212,11 +212,11 @@ func (r *Reader) tryYAML(trailing bool) bool {
 	start := lb.mark
 	if jsonLines(lb.buf[start:lb.w]) {
 		// JSON lines: the JSON reader reads them line by line, a bad one apart.
-		lb.r, lb.line, lb.bom = start, 0, false
+		lb.cut, lb.r, lb.line, lb.bom = false, start, 0, false
 		lb.mark = -1
 		return false
 	}
-	lb.r, lb.line, lb.bom = start, 0, false
+	lb.cut, lb.r, lb.line, lb.bom = false, start, 0, false
 	src := &yamlSource{r: r}
 	dec := yaml.NewDecoder(src)
 	docs := 1
@@ -228,7 +228,7 @@ func (r *Reader) tryYAML(trailing bool) bool {
 		var doc yaml.Node
 		err = decode(dec, &doc)
 	}
-	lb.r, lb.line, lb.bom = start, 0, false
+	lb.cut, lb.r, lb.line, lb.bom = false, start, 0, false
 	lb.mark = -1
 	return src.ioErr == nil && (err == nil || err == io.EOF || src.bad.IsValid())
 }
@@ -949,7 +949,7 @@ func (j *jsonReader) str() (*yaml.Node, *jsonError) {
 		ncol += k - i
 		i = k
 		if i > maxJSONToken {
-			return nil, &jsonError{line: line, col: col, msg: "not a text transcript (a string longer than 1 MiB)"}
+			return nil, &jsonError{line: line, col: col, msg: spell.LimitMsg("a JSON string longer than %d KiB", maxJSONToken>>10)}
 		}
 		if i == len(buf) {
 			if !lb.fill() {

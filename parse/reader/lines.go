@@ -21,6 +21,10 @@ type lineBuffer struct {
 	line int   // lines returned so far
 	bom  bool  // the byte-order mark has been looked for
 	full bool  // the last read filled the buffer: the input is a long stream
+	// cut: the last line returned was cut at maxLine bytes, and the next part is the same
+	// line; into is how far into that line the part returned last starts, in bytes.
+	cut  bool
+	into int
 
 	// crFree is an offset in buf before which, from where the text reader last looked, no
 	// carriage return is (so that it looks once a block, not once a line).
@@ -210,7 +214,13 @@ func (b *lineBuffer) next() (start, end int, long, ok bool) {
 	}
 	start = b.r
 	b.r = end
-	b.line++
+	if b.cut { // the rest of the line cut before: the same line
+		b.into += maxLine
+	} else {
+		b.line++
+		b.into = 0
+	}
+	b.cut = long
 	if !b.bom {
 		b.bom = true
 		if bytes.HasPrefix(b.buf[start:end], []byte("\xEF\xBB\xBF")) {

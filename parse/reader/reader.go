@@ -334,7 +334,7 @@ func notTextPos(file string, line int, b []byte, off int) parse.Pos {
 // the byte, and reading goes on after the end of its line (see skipGame).
 func (r *Reader) notText(pos parse.Pos, lineEnd int) (*parse.Game, error) {
 	lb := r.lb
-	lb.r, lb.line = lineEnd, pos.Line
+	lb.r, lb.line = lineEnd, pos.Line // lb.cut as the line was read
 	return r.skipGame(pos, "not a text transcript")
 }
 

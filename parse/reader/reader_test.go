@@ -411,3 +411,10 @@ func TestIsASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLineKeepsItsNumber: the parts of a line longer than the reader's buffer are one
+// line: a file of NUL bytes and no newline is reported on line 1, the rest where it starts.
+func TestLongLineKeepsItsNumber(t *testing.T) {
+	_, err := ParseBytes(bytes.Repeat([]byte{0}, 262145), "nul.tricks")
+	require.EqualError(t, err, "nul.tricks:1:1: not a text transcript\nnul.tricks:1:262145: not a text transcript: the rest of the file is not read")
+}

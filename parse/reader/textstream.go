@@ -47,7 +47,9 @@ func (r *Reader) skipGame(pos parse.Pos, msg string) (*parse.Game, error) {
 		}
 		line := lb.buf[start:stop]
 		if off := firstBad(line); off >= 0 {
-			errs.Add(notTextPos(r.name, lb.line, line, off), "not a text transcript: the rest of the file is not read")
+			bad := notTextPos(r.name, lb.line, line, off)
+			bad.Col += lb.into // in a line longer than maxLine, its place in the whole line
+			errs.Add(bad, "not a text transcript: the rest of the file is not read")
 			r.done = true
 			break
 		}
@@ -55,7 +57,7 @@ func (r *Reader) skipGame(pos parse.Pos, msg string) (*parse.Game, error) {
 			break
 		}
 		if isGameLine(line) {
-			lb.r, lb.line = start, lb.line-1 // the next game starts here
+			lb.cut, lb.r, lb.line = false, start, lb.line-1 // the next game starts here
 			break
 		}
 	}

@@ -123,7 +123,7 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 		marker := len(line) >= 3 && (line[0] == '-' || line[0] == '.') && isMarker(line, true)
 		if marker && line[0] == '-' {
 			if (c.any || sawMarker) && lineNo() > c.first {
-				lb.r, lb.line = start, lb.line-1 // the next document starts here
+				lb.cut, lb.r, lb.line = false, start, lb.line-1 // the next document starts here
 				break
 			}
 			sawMarker = true

@@ -475,8 +475,12 @@ func validityErrors(file string, root *yaml.Node, entries map[string]entry, err 
 	return sorted(errs)
 }
 
-// maxAliasNodes bounds what the aliases of a ruleset file may expand to.
-const maxAliasNodes = 10000
+// maxAliasNodes bounds what the aliases of a ruleset file may expand to, maxDepth how deep
+// its values may nest (a ruleset needs a few levels).
+const (
+	maxAliasNodes = 10000
+	maxDepth      = 100
+)
 
 // resolveAliases replaces every alias of a ruleset file's tree by the node it names, so that
 // the keys read the value (no-pass: *cards), refusing aliases that expand to more than
@@ -485,8 +489,12 @@ func resolveAliases(file string, root *yaml.Node) error {
 	budget := maxAliasNodes
 	var walk func(n *yaml.Node, viaAlias bool, depth int) error
 	walk = func(n *yaml.Node, viaAlias bool, depth int) error {
-		if depth > 100 {
-			return at(file, n, errors.New("aliases nested too deep"))
+		if depth > maxDepth {
+			what := "values nested deeper than %d levels"
+			if viaAlias {
+				what = "aliases nested deeper than %d levels"
+			}
+			return at(file, n, fmt.Errorf(what+" (a limit by design)", maxDepth))
 		}
 		for i, c := range n.Content {
 			alias := viaAlias

@@ -758,6 +758,7 @@ func TestLoadErrors(t *testing.T) {
 		{"bad yaml deep indent", "extends: hearts\nvalues:\n  H: 1\n  QS: 13\n JD: -10\nmoon: old\n", []string{"x.yaml:5:2: invalid YAML"}},
 		{"alias bomb", "extends: hearts\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n",
 			[]string{"x.yaml:", "aliases expand to more than 10000 values"}},
+		{"deep", "extends: hearts\nvalues: " + strings.Repeat("[", 101) + strings.Repeat("]", 101) + "\n", []string{"x.yaml:2:", "values nested deeper than 100 levels"}},
 		{"empty", "", []string{"x.yaml", "empty"}},
 		{"two documents", "extends: hearts\n---\nextends: spades\n", []string{"x.yaml:2:1:", "one YAML document"}},
 		{"no family", "name: x\n", []string{"x.yaml:1:1:", "family"}},

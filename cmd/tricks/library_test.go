@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
@@ -18,15 +20,25 @@ import (
 )
 
 // README:begin
-// scoreFile checks and scores every game of a transcript file as `tricks score` does.
+// scoreFile checks and scores every game of a transcript file as `tricks score` does,
+// reading one game at a time (memory in proportion to a game, not the file).
 func scoreFile(path string) ([]*score.Result, error) {
-	games, err := reader.ParseFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, err // syntax errors, with file:line:col
+		return nil, err
 	}
+	defer f.Close()
+	games := reader.NewReader(f, path, parse.Auto)   // text, YAML or JSON, as the name and bytes say
 	rules := rulesets.NewResolver(rulesets.Choice{}) // or rulesets.NewChoice("black-maria", []string{"moon=new"})
 	var results []*score.Result
-	for _, g := range games {
+	for {
+		g, err := games.Next()
+		if err == io.EOF {
+			return results, nil
+		}
+		if err != nil {
+			return nil, err // syntax errors, with file:line:col
+		}
 		rs, err := rules.Resolve(g) // the game line, its option lines, then the choice's
 		if err != nil {
 			return nil, err
@@ -37,7 +49,6 @@ func scoreFile(path string) ([]*score.Result, error) {
 		}
 		results = append(results, score.Score(replay)) // points, totals, moons, winner
 	}
-	return results, nil
 }
 
 // README:end

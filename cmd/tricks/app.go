@@ -166,6 +166,9 @@ func flagsFirst(app *cli.App, args []string) ([]string, error) {
 		if oneRuleset && (key == "ruleset" || key == "r") {
 			rulesetValues = append(rulesetValues, value)
 		}
+		if key == "color" && value != "auto" && value != "always" && value != "never" {
+			return nil, usageError{fmt.Errorf("--color %s: expected auto, always or never", value)}
+		}
 	}
 	if len(rulesetValues) > 1 {
 		// urfave/cli would silently take the last one.

@@ -125,7 +125,7 @@ func withCharts(e *env, c *cli.Context, sw *scoreWriter) gameWriter {
 	if !c.Bool("chart") && c.String("chart-svg") == "" {
 		return sw
 	}
-	on := isTerminal(e.stdout) && !c.Bool("no-color") && os.Getenv("NO_COLOR") == ""
+	on, _ := e.colorOn(c)
 	if c.String("chart-svg") == "-" {
 		sw.quiet = true // standard output is the SVG's
 	}

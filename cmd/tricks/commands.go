@@ -25,7 +25,7 @@ func gameFlags(formats string) []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: " + formats},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` parallel workers; output keeps input order", DefaultText: "the number of CPUs"},
 		&cli.BoolFlag{Name: "strict", Usage: "exit 1 when any game has an illegal play or transcript error"},
-		&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
+		colorFlag, noColorFlag,
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but input errors: the exit status tells the rest"},
 	}
 }
@@ -85,9 +85,30 @@ func (e *env) choiceFrom(c *cli.Context) (choice, error) {
 	return ch, nil
 }
 
-// colors returns the palette for stdout: colour only on a terminal without --no-color/NO_COLOR.
+// The colour flags: --color=auto|always|never, and --no-color (never).
+var (
+	colorFlag   = &cli.StringFlag{Name: "color", Value: "auto", Usage: "colour: `WHEN` auto (on a terminal, unless NO_COLOR is set), always, never"}
+	noColorFlag = &cli.BoolFlag{Name: "no-color", Usage: "no colour (--color=never; also NO_COLOR, and whenever stdout is not a terminal)"}
+)
+
+// colorOn says whether stdout gets colour: --color=always, or auto on a terminal without
+// --no-color or NO_COLOR. A --color value other than auto, always and never is refused.
+func (e *env) colorOn(c *cli.Context) (bool, error) {
+	switch when := c.String("color"); {
+	case c.Bool("no-color") || when == "never":
+		return false, nil
+	case when == "always":
+		return true, nil
+	case when == "auto" || when == "":
+		return isTerminal(e.stdout) && os.Getenv("NO_COLOR") == "", nil
+	default:
+		return false, fmt.Errorf("--color %s: expected auto, always or never", when)
+	}
+}
+
+// colors returns the palette for stdout: colour as colorOn says.
 func (e *env) colors(c *cli.Context) palette {
-	on := isTerminal(e.stdout) && !c.Bool("no-color") && os.Getenv("NO_COLOR") == ""
+	on, _ := e.colorOn(c) // a bad --color is refused with the arguments (app.go)
 	mk := func(attrs ...color.Attribute) *color.Color {
 		col := color.New(attrs...)
 		if on {

@@ -157,7 +157,7 @@ func compareCommand(e *env) *cli.Command {
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` for every ruleset, before each entry's own (repeatable)"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, jsonl, csv, yaml"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 when a play is illegal under any ruleset"},
-			&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
+			colorFlag, noColorFlag,
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but input errors"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "compare on `N` workers; the output order stays the input order (default: the number of CPUs)"},
 		},
@@ -178,7 +178,7 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			w := bufio.NewWriter(e.tableOut(c.String("format")))
+			w := bufio.NewWriter(e.tableOut(c))
 			col := e.colors(c)
 			var js jsonOut
 			if format == "csv" {

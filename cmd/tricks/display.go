@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
+	"github.com/urfave/cli/v2"
 	"io"
 	"strconv"
 	"strings"
@@ -126,11 +127,12 @@ func (d *displayWriter) Flush() error {
 	return err
 }
 
-// tableOut is standard output for a format: escaped for people (table, text), as it is
-// for programs. Colour sequences pass on a terminal, where the palette may paint.
-func (e *env) tableOut(format string) io.Writer {
-	if format == "table" || format == "text" {
-		return &displayWriter{w: e.stdout, sgr: isTerminal(e.stdout)}
+// tableOut is standard output for the command's format: escaped for people (table, text),
+// as it is for programs. Colour sequences pass where the palette may paint (colorOn).
+func (e *env) tableOut(c *cli.Context) io.Writer {
+	if format := c.String("format"); format == "table" || format == "text" {
+		on, _ := e.colorOn(c)
+		return &displayWriter{w: e.stdout, sgr: on}
 	}
 	return e.stdout
 }

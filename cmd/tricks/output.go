@@ -193,7 +193,7 @@ type gameOut struct {
 }
 
 func newGameOut(e *env, c *cli.Context) gameOut {
-	return gameOut{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c.String("format"))), col: e.colors(c), first: true}
+	return gameOut{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c)), col: e.colors(c), first: true}
 }
 
 // begin counts and numbers a game. One that could not be read or checked is reported: the

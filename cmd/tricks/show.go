@@ -28,7 +28,7 @@ func showCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (replaces the transcript's game line)"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` on top of the transcript's (repeatable)"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json or yaml"},
-			&cli.BoolFlag{Name: "no-color", Usage: "no colour (also NO_COLOR, and whenever stdout is not a terminal)"},
+			colorFlag, noColorFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if err := checkFormat(c.String("format"), "table", "text", "json", "yaml"); err != nil {
@@ -71,7 +71,7 @@ func showCommand(e *env) *cli.Command {
 				return usageError{fmt.Errorf("show: game %d of %s has %d %s, no round %d", j.res.Game, file,
 					len(j.rp.Rounds), plural(len(j.rp.Rounds), "round"), c.Int("round"))}
 			}
-			w := bufio.NewWriter(e.tableOut(c.String("format")))
+			w := bufio.NewWriter(e.tableOut(c))
 			defer w.Flush()
 			switch c.String("format") {
 			case "json":

@@ -52,7 +52,7 @@ func statsCommand(e *env) *cli.Command {
 				st.add(j)
 			}, nil)
 			if !c.Bool("quiet") {
-				w := bufio.NewWriter(e.tableOut(c.String("format")))
+				w := bufio.NewWriter(e.tableOut(c))
 				switch c.String("format") {
 				case "json":
 					b, _ := marshalIndentJSON(st.report())

@@ -92,25 +92,32 @@ func svgPanelOf(b *strings.Builder, s series, top int) {
 	if s.target != 0 {
 		fmt.Fprintf(b, "<line class=\"target\" data-value=\"%d\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>\n",
 			s.target, svgLeft, svgLeft+svgPlotW, y(float64(s.target)), y(float64(s.target)))
-		fmt.Fprintf(b, "<text class=\"target-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">target %d</text>\n", svgLeft+svgPlotW-4, y(float64(s.target))-5, s.target)
 	}
-	// One line per unit, a dot per round, and the legend.
+	// One line per unit, a dot per round, and the legend. Each unit's line is drawn a pixel
+	// or two above or below its place (dy), so that lines of equal totals show side by side
+	// instead of the last one hiding the others.
 	for u, name := range s.units {
 		c := svgColors[u%len(svgColors)]
+		dy := (float64(u) - float64(len(s.units)-1)/2) * 1.5
+		yu := func(t int) float64 { return y(float64(t)) + dy }
 		var pts []string
 		for i, t := range s.totals[u] {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i), y(float64(t))))
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i), yu(t)))
 		}
 		fmt.Fprintf(b, "<polyline class=\"series\" data-unit=\"%s\" points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n",
 			xmlText(name), strings.Join(pts, " "), c)
 		for i, t := range s.totals[u] {
-			fmt.Fprintf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"><title>%s</title></circle>\n", x(i), y(float64(t)), c,
+			fmt.Fprintf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"><title>%s</title></circle>\n", x(i), yu(t), c,
 				xmlText(fmt.Sprintf("%s: %d after round %d", name, t, append([]int{0}, s.rounds...)[i])))
 		}
 		ly := top + svgTop + 10 + u*20
 		final := s.totals[u][len(s.totals[u])-1]
 		fmt.Fprintf(b, "<g class=\"legend\"><line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/><text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\">%s</text></g>\n",
 			svgLeft+svgPlotW+14, svgLeft+svgPlotW+34, ly, ly, c, svgLeft+svgPlotW+40, ly, xmlText(fmt.Sprintf("%s %d", name, final)))
+	}
+	if s.target != 0 { // last, over the lines, on a white halo: never drawn over
+		fmt.Fprintf(b, "<text class=\"target-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\" stroke=\"#fff\" stroke-width=\"4\" paint-order=\"stroke\">target %d</text>\n",
+			svgLeft+svgPlotW-4, y(float64(s.target))-5, s.target)
 	}
 	b.WriteString("</g>\n")
 }

@@ -5,10 +5,12 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -163,4 +165,25 @@ func TestChartSVGCommitted(t *testing.T) {
 	want, err := os.ReadFile(committed)
 	require.NoError(t, err, "run with -update to create it")
 	require.Equal(t, string(want), string(got), "%s is stale: go test ./cmd/tricks -run ChartSVGCommitted -update", committed)
+}
+
+// TestChartSVGLinesApart: players with the same totals get lines drawn apart, so that none
+// hides another, and the target's label is drawn last, over the lines.
+func TestChartSVGLinesApart(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "even.tricks")
+	require.NoError(t, os.WriteFile(src, []byte("game hearts\nplayers ann bob cat dan\noption target=50\nround\nscore ann=13 bob=13 cat=0 dan=0\n"), 0o644))
+	out := filepath.Join(dir, "even.svg")
+	code, _, stderr := simRun("", "score", "--chart-svg", out, src)
+	require.Equal(t, 0, code, stderr)
+	svg, err := os.ReadFile(out)
+	require.NoError(t, err)
+	points := regexp.MustCompile(`<polyline class="series" data-unit="\w+" points="([^"]*)"`).FindAllStringSubmatch(string(svg), -1)
+	require.Len(t, points, 4)
+	seen := map[string]bool{}
+	for _, p := range points {
+		assert.False(t, seen[p[1]], "two lines drawn on the same points: %s", p[1])
+		seen[p[1]] = true
+	}
+	assert.Greater(t, strings.Index(string(svg), `class="target-label"`), strings.LastIndex(string(svg), `class="series"`), "the target label is drawn after the lines")
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -148,6 +149,16 @@ func TestColorTerminal(t *testing.T) {
 				tty, _ := runOnTerminal(t, cmd, "-f", f, game)
 				plain, _ := runPlain(t, cmd, "-f", f, game)
 				assert.NotContains(t, tty, "\x1b[", "%s -f %s on a terminal printed escapes", cmd, f)
+				if f == "json" {
+					// Indented for a person on a terminal, the same document (CLI.md).
+					var a, b any
+					require.NoError(t, json.Unmarshal([]byte(tty), &a))
+					require.NoError(t, json.Unmarshal([]byte(plain), &b))
+					assert.Equal(t, b, a, "%s -f json: the document differs on a terminal", cmd)
+					assert.Contains(t, tty, "\n    \"game\": 1,", "%s -f json is not indented on a terminal", cmd)
+					assert.Equal(t, len(b.([]any))+2, strings.Count(plain, "\n"), "%s -f json piped: one line per game", cmd)
+					continue
+				}
 				assert.Equal(t, plain, tty, "%s -f %s differs on a terminal", cmd, f)
 			}
 		})

@@ -180,7 +180,7 @@ func compareCommand(e *env) *cli.Command {
 			}
 			w := bufio.NewWriter(e.tableOut(c))
 			col := e.colors(c)
-			var js jsonOut
+			js := jsonOut{pretty: isTerminal(e.stdout)}
 			if format == "csv" {
 				w.WriteString("file,game,ruleset,round,name,points,total,winner,error\n")
 			}

@@ -44,8 +44,11 @@ func (n *counts) add(j *job) {
 
 // jsonOut writes the JSON format: always one array with an element per game, "[]" for
 // none (CLI.md), so that `jq '.[0]'` works whatever the number of games.
+// On a terminal (pretty) each element is indented for a person; piped, one line each.
 type jsonOut struct {
-	n int
+	n      int
+	pretty bool
+	indent bytes.Buffer
 }
 
 func (j *jsonOut) add(w *bufio.Writer, b []byte) {
@@ -55,6 +58,14 @@ func (j *jsonOut) add(w *bufio.Writer, b []byte) {
 		w.WriteString(",\n")
 	}
 	j.n++
+	if j.pretty {
+		j.indent.Reset()
+		if json.Indent(&j.indent, b, "  ", "  ") == nil {
+			w.WriteString("  ")
+			w.Write(j.indent.Bytes())
+			return
+		}
+	}
 	w.Write(b)
 }
 
@@ -193,7 +204,8 @@ type gameOut struct {
 }
 
 func newGameOut(e *env, c *cli.Context) gameOut {
-	return gameOut{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c)), col: e.colors(c), first: true}
+	return gameOut{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c)), col: e.colors(c), first: true,
+		js: jsonOut{pretty: isTerminal(e.stdout)}}
 }
 
 // begin counts and numbers a game. One that could not be read or checked is reported: the

@@ -17,6 +17,44 @@ type Game struct {
 	Options    []KV // in order of appearance, each key once
 	Meta       []KV
 	Rounds     []*Round
+	Comments   *GameComments // nil when the game holds no comment
+}
+
+// Comments are what a person wrote after '#' at one statement, kept so that convert writes
+// them back: the comment lines just before the statement, and the comment at the end of its
+// line. Each is the text after the '#' and one blank, without blanks at its end.
+type Comments struct {
+	Before []string
+	Line   string
+}
+
+// Empty reports whether c holds no comment (a nil c holds none).
+func (c *Comments) Empty() bool { return c == nil || len(c.Before) == 0 && c.Line == "" }
+
+// Add adds the comments of one more statement of the kind c is for (a second option line,
+// bid line): its lines before after c's, its line comment after c's, one " # " apart.
+func (c *Comments) Add(before []string, line string) {
+	c.Before = append(c.Before, before...)
+	switch {
+	case c.Line == "":
+		c.Line = line
+	case line != "":
+		c.Line += " # " + line
+	}
+}
+
+// GameComments are the comments of a game's header statements, and those after its last
+// statement. The game line's come first in a file: with no game line, they are written
+// before the next statement written.
+type GameComments struct {
+	Game, Players, Options, Meta Comments
+	End                          []string // comment lines after the game's last statement
+}
+
+// RoundComments are the comments of a round's statements that are one per round: the round
+// line and the lines that list every player (bid, tricks, score, total) or claim.
+type RoundComments struct {
+	Round, Bids, Claim, Taken, Score, Total Comments
 }
 
 // KV is one key=value pair of an option or meta statement.
@@ -44,6 +82,8 @@ type Round struct {
 	Claim  *Claim        // the tricks not yet played, claimed (nil: none)
 
 	ScorePos, TotalPos Pos // positions of the score / total statements
+
+	Comments *RoundComments // nil when the round holds no comment
 }
 
 // IsSheet reports whether the round is a sheet round: only the table's figures (score and/or
@@ -68,17 +108,19 @@ func (r *Round) IsTally() bool { return len(r.Tricks) == 0 && (len(r.Took) > 0 |
 
 // PlayerCards is a player's cards in a "deal" or "took" statement.
 type PlayerCards struct {
-	Player string
-	Cards  []Card
-	Pos    Pos // the statement
+	Player   string
+	Cards    []Card
+	Pos      Pos       // the statement
+	Comments *Comments // nil: none
 }
 
 // Pass is one player's passed cards. To is "" unless the transcript names the recipient.
 type Pass struct {
-	Player string
-	To     string
-	Cards  []Card
-	Pos    Pos
+	Player   string
+	To       string
+	Cards    []Card
+	Pos      Pos
+	Comments *Comments // nil: none
 }
 
 // Bid is one Spades bid as written: "4", "0", "nil", "b3", "b0", "bnil".
@@ -104,10 +146,11 @@ func (b Bid) String() string {
 
 // Trick is one trick: an optional leader, and the cards in clockwise order from the leader.
 type Trick struct {
-	Leader string // "" = the previous winner, or the first-lead rule on trick 1
-	Cards  []Card
-	Cols   []int // column of each card on the statement's line (0 where unknown)
-	Pos    Pos   // the statement
+	Leader   string // "" = the previous winner, or the first-lead rule on trick 1
+	Cards    []Card
+	Cols     []int     // column of each card on the statement's line (0 where unknown)
+	Pos      Pos       // the statement
+	Comments *Comments // nil: none
 }
 
 // Count is a number per player: a "tricks" tally, or a recorded score or total.
@@ -119,9 +162,10 @@ type Count struct {
 
 // Moon is a shooter's recorded choice: Scoring is "old" or "new".
 type Moon struct {
-	Player  string
-	Scoring string
-	Pos     Pos
+	Player   string
+	Scoring  string
+	Pos      Pos
+	Comments *Comments // nil: none
 }
 
 func itoa(n int) string {

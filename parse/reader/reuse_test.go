@@ -262,6 +262,9 @@ func TestGameBufferDirectSameAsFresh(t *testing.T) {
 		games = append(games, gs...)
 	}
 	require.GreaterOrEqual(t, len(games), 200, "games without errors in the testdata")
+	for _, g := range games {
+		dropComments(g) // the direct readers decline comments, for yaml.v3 to keep them
+	}
 	var yml, jsn []byte
 	for _, g := range games {
 		doc := writer.AppendYAML(nil, g)

@@ -358,6 +358,7 @@ round tiebreak ann "Mary Ann" dealer=bob
 	want := `game hearts
 players ann bob "Mary Ann"
 option x=1 y="two words" z=""
+# a comment
 meta b=2
 
 round
@@ -374,6 +375,7 @@ round dealer=bob tiebreak ann "Mary Ann"
 	wantYAML := `game: hearts
 players: [ann, bob, Mary Ann]
 options: {x: 1, "y": two words, z: ""}
+# a comment
 meta: {b: 2}
 rounds:
   - deal: {ann: QS AS}

@@ -72,6 +72,8 @@ type textParser struct {
 
 	// what holds for the whole game, looked at once: then not looked for on each line
 	allASCII bool
+
+	pending []string // comment lines not yet attached to a statement (comments.go)
 }
 
 // isASCII reports whether s is pure ASCII, sixty-four bytes at a time (by index: a slice
@@ -120,6 +122,9 @@ type gameMem struct {
 	gen     atomic.Uint32 // times the memory went back to directMems (Pending.gen)
 	used    int           // rounds of the memory the last game used (reused memory)
 	general bool          // no fast path (fast.go): for the tests that compare the two
+	// commented: the game holds a comment in an entry of a list (comments.go), cleared
+	// before the list's array is reused
+	commented bool
 	// names: where the game's strings are copied to (names.go); nil when the text is a copy
 	// of the game's own. table is a GameBuffer's, kept from game to game.
 	names *names
@@ -176,6 +181,9 @@ func newGameMem(arena *cardArena) *gameMem {
 // grew are kept, the game itself is cleared.
 func (m *gameMem) reset() {
 	g := &m.g
+	if m.commented {
+		m.clearComments()
+	}
 	keep := func(old *[]string, cur []string) {
 		if cap(cur) > cap(*old) {
 			*old = cur[:0]
@@ -309,7 +317,7 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	// with a comment to parseLine (their work on the others comes to parseLine's).
 	fast := !mem.general
 	for len(src) > 0 {
-		if fast && len(src) >= 8 && p.r != nil && !p.stop {
+		if fast && len(src) >= 8 && p.r != nil && !p.stop && len(p.pending) == 0 {
 			if src, line = p.playLines(src, line); len(src) == 0 {
 				break
 			}
@@ -325,7 +333,7 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		} else {
 			s, src = src, ""
 		}
-		if fast && ascii && len(s) >= 5 && !isBlank(s[0]) && !isBlank(s[len(s)-1]) && !p.stop {
+		if fast && ascii && len(s) >= 5 && !isBlank(s[0]) && !isBlank(s[len(s)-1]) && !p.stop && len(p.pending) == 0 {
 			p.line, p.s, p.ascii = line, s, true
 			p.cOff, p.cCol, p.i, p.off0 = 0, 1, 0, 0
 			p.stmt = parse.Pos{File: file, Line: line, Col: 1}
@@ -340,6 +348,7 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		p.parseLine(s, line)
 		line++
 	}
+	p.endComments()
 	if g.Pos.Line == 0 {
 		// No statement at all: the caller does not pass empty games, but be safe.
 		g.Pos = parse.Pos{File: file, Line: firstLine, Col: 1}
@@ -492,13 +501,39 @@ func dupNames(n int, name func(int) string) bool {
 
 // ---- line level ------------------------------------------------------------------------
 
+// parseLine parses line number line, s, with its comment (comments.go).
 func (p *textParser) parseLine(s string, line int) {
 	if p.stop {
 		return
 	}
 	p.line = line
-	// Strip the comment, then blanks at both ends.
-	s = stripComment(s)
+	c := commentAt(s)
+	if c < 0 && len(p.pending) == 0 {
+		p.parseStmt(s)
+		return
+	}
+	stmt := s
+	if c >= 0 {
+		stmt = s[:c]
+	}
+	kw := firstWord(stmt)
+	if kw == "" {
+		if c >= 0 {
+			p.comment(s[c:], true)
+		}
+		return
+	}
+	text := ""
+	if c >= 0 {
+		text = p.comment(s[c:], false)
+	}
+	p.parseStmt(stmt)
+	p.attach(kw, text)
+}
+
+// parseStmt parses the statement s of the current line, which holds no comment.
+func (p *textParser) parseStmt(s string) {
+	// Strip blanks at both ends.
 	end := len(s)
 	for end > 0 && isBlank(s[end-1]) {
 		end--
@@ -629,29 +664,6 @@ func isKeyword(s string) bool {
 		return true
 	}
 	return false
-}
-
-// stripComment cuts s at the first '#' outside a double-quoted string.
-func stripComment(s string) string {
-	i := strings.IndexByte(s, '#')
-	if i < 0 {
-		return s
-	}
-	if strings.IndexByte(s[:i], '"') < 0 {
-		return s[:i]
-	}
-	inq := false
-	for j := 0; j < len(s); j++ {
-		switch c := s[j]; {
-		case inq && c == '\\':
-			j++
-		case c == '"':
-			inq = !inq
-		case c == '#' && !inq:
-			return s[:j]
-		}
-	}
-	return s
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }

@@ -529,7 +529,11 @@ type yamlBlock struct {
 
 // parseYAMLGame builds the game of one document's top node.
 func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*parse.Game, parse.ErrorList) {
-	return buildYAMLGame(n, file, index, arena, false, false)
+	g, errs := buildYAMLGame(n, file, index, arena, false, false)
+	if len(errs) == 0 {
+		yamlComments(n, g)
+	}
+	return g, errs
 }
 
 // buildYAMLGame is parseYAMLGame; checked says that the tree is known to hold no alias and
@@ -556,6 +560,7 @@ func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, check
 		p.err(n, "expected a mapping with game, players and rounds, found %s%s", describeShort(n), hint)
 		return g, p.errs
 	}
+	var comment *yaml.Node // the comment key's value, read once the game is
 	p.pairs(n, "a mapping", func(k, v *yaml.Node) {
 		switch k.Value {
 		case "game":
@@ -578,10 +583,15 @@ func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, check
 			g.Meta = p.kvs(v, g.Meta, "a mapping of meta")
 		case "rounds":
 			p.rounds(v)
+		case "comment":
+			comment = v
 		default:
 			p.err(k, "unknown key %s (expected game, players, options, meta or rounds)", parse.Quote(k.Value))
 		}
 	})
+	if comment != nil {
+		p.gameComments(comment)
+	}
 	if !g.PlayersPos.IsValid() {
 		p.errAt(g.Pos, "no players in this game (expected players: [NAME, NAME, ...])")
 	}
@@ -704,8 +714,16 @@ func (p *yamlParser) round(n *yaml.Node, r *parse.Round) {
 		p.err(n, "expected a round (a mapping with dealer, deal, tricks, ...), found %s", describe(n))
 		return
 	}
+	var comment *yaml.Node // the comment key's value, read once the round is
+	defer func() {
+		if comment != nil {
+			p.jsonComments(comment, func(name string) **parse.Comments { return roundCommentAt(r, name) })
+		}
+	}()
 	p.pairs(n, "a round", func(k, v *yaml.Node) {
 		switch k.Value {
+		case "comment":
+			comment = v
 		case "dealer":
 			if name, ok := p.playerName(v, "the dealer's name"); ok {
 				r.Dealer, r.DealerPos = name, p.pos(k)

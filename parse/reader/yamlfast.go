@@ -286,7 +286,11 @@ func (y *yfast) nextContent(first bool) (indent int, end bool) {
 		for j < len(s) && s[j] == ' ' {
 			j++
 		}
-		if j == len(s) || s[j] == '\n' || s[j] == '#' {
+		if j < len(s) && s[j] == '#' {
+			y.fail = true // a comment: yaml.v3 keeps it for the game (yamlcomments.go)
+			return 0, true
+		}
+		if j == len(s) || s[j] == '\n' {
 			y.i = j
 			y.nextLine()
 			continue
@@ -324,7 +328,11 @@ func (y *yfast) blankRest(i int) bool {
 	for i < len(s) && s[i] == ' ' {
 		i++
 	}
-	return i == len(s) || s[i] == '\n' || s[i] == '#' && s[i-1] == ' '
+	if i < len(s) && s[i] == '#' && s[i-1] == ' ' {
+		y.fail = true // a comment: yaml.v3 keeps it for the game (yamlcomments.go)
+		return true
+	}
+	return i == len(s) || s[i] == '\n'
 }
 
 // endLine checks that the rest of the line after a value holds only blanks and a comment,

@@ -165,8 +165,8 @@ func TestYAMLFastReadsTheWriter(t *testing.T) {
 		}
 		for _, g := range games {
 			src := writer.AppendYAML(nil, g)
-			if bytes.IndexByte(src, '\\') >= 0 || !yfastBytes(src) {
-				continue // escapes or other characters than printable ASCII: yaml.v3 reads them
+			if bytes.IndexByte(src, '\\') >= 0 || !yfastBytes(src) || g.Comments != nil || bytes.Contains(src, []byte(" #")) {
+				continue // escapes, other characters than printable ASCII, comments: yaml.v3 reads them
 			}
 			require.True(t, checkFast(t, src, 1), "the fast reader declined what the writer wrote:\n%s", src)
 			if bytes.IndexByte(bytes.ReplaceAll(src, []byte(`""`), nil), '"') < 0 {
@@ -183,7 +183,7 @@ func TestYAMLFastSubset(t *testing.T) {
 	read := []string{
 		"game: hearts\nplayers: [ann, bob, cat, dan]\nrounds:\n  - tricks:\n      - 2C 3C 4C 5C\n",
 		"game: hearts\nplayers:\n  - ann\n  - bob\nrounds:\n- deal: {ann: 2C, bob: 3C}\n  tricks: [2C 3C]\n",
-		"# a comment\n---\ngame: hearts   # the ruleset\nplayers: [ann, 'bob', \"cat\"]\n\nrounds:\n  - tricks:\n    - ann: 2C 3C 4C\n    - {bob: 5C 6C 7C}\n...\n",
+		"---\ngame: hearts\nplayers: [ann, 'bob', \"cat\"]\n\nrounds:\n  - tricks:\n    - ann: 2C 3C 4C\n    - {bob: 5C 6C 7C}\n...\n",
 		"players: [a, b, c]\noptions: {target: 50, moon: new}\nmeta: {event: Club night, n: -3, ok: true, x: null}\nrounds:\n  - pass: {a: {to: b, cards: 2C 3C 4C}}\n    score: {a: 0, b: 26, c: 0}\n",
 		"players: [a, b]\nrounds:\n  - {}\n  - dealer: b\n    tricks: [\"2C 3C\", [4C, 5C]]\n",
 		"  players: [a, b]\n  rounds:\n    - tricks: ['2C 3C']\n",
@@ -208,6 +208,7 @@ func TestYAMLFastSubset(t *testing.T) {
 		"players: [a, b]\nmeta: |\n  text\n",                            // a block scalar
 		"- players: [a, b]\n",                                           // not a mapping
 		"players: [a, b]\n---\nplayers: [c, d]\n",                       // two documents
+		"players: [a, b] # seats\n",                                     // a comment: yaml.v3 keeps it
 	}
 	for _, doc := range declined {
 		require.False(t, checkFast(t, []byte(doc), 1), "read:\n%s", doc)

@@ -103,114 +103,203 @@ func AppendText(b []byte, g *parse.Game) []byte {
 // appendTextHead writes a game's first lines, which depend on its ruleset, players and
 // options only (see headCache): game, players and option.
 func appendTextHead(b []byte, g *parse.Game) []byte {
+	gc := g.Comments
+	if gc == nil {
+		gc = &noGameComments
+	}
 	if g.Ruleset != "" {
+		b = appendBefore(b, &gc.Game)
 		b = append(b, "game "...)
 		b = appendValue(b, g.Ruleset)
-		b = append(b, '\n')
+		b = endLine(b, &gc.Game)
+	} else {
+		b = appendCommentLines(b, &gc.Game)
 	}
 	if len(g.Players) > 0 {
+		b = appendBefore(b, &gc.Players)
 		b = append(b, "players"...)
 		for _, name := range g.Players {
 			b = append(b, ' ')
 			b = appendName(b, name)
 		}
-		b = append(b, '\n')
+		b = endLine(b, &gc.Players)
+	} else {
+		b = appendCommentLines(b, &gc.Players)
 	}
-	return appendKVLine(b, "option", g.Options)
+	return appendKVLine(b, "option", g.Options, &gc.Options)
 }
 
 // appendTextBody writes the lines after appendTextHead's: meta and the rounds.
 func appendTextBody(b []byte, g *parse.Game) []byte {
-	b = appendKVLine(b, "meta", g.Meta)
+	gc := g.Comments
+	if gc == nil {
+		gc = &noGameComments
+	}
+	b = appendKVLine(b, "meta", g.Meta, &gc.Meta)
 	for _, r := range g.Rounds {
-		if r == nil {
-			continue
+		if r != nil {
+			b = appendTextRound(b, r)
 		}
-		b = append(b, "\nround"...)
-		if r.Dealer != "" {
-			b = append(b, " dealer="...)
-			b = appendName(b, r.Dealer)
-		}
-		if r.Tiebreak != nil {
-			b = append(b, " tiebreak"...)
-			for _, name := range r.Tiebreak {
-				b = append(b, ' ')
-				b = appendName(b, name)
-			}
-		}
-		b = append(b, '\n')
-		b = appendHands(b, "deal ", r.Deal)
-		for i := range r.Passes {
-			ps := &r.Passes[i]
-			b = append(b, "pass "...)
-			b = appendName(b, ps.Player)
-			if ps.To != "" {
-				b = append(b, '>')
-				b = appendName(b, ps.To)
-			}
-			b = append(b, ": "...)
-			if len(ps.Cards) == 0 {
-				b = append(b, '-')
-			}
-			b = appendCards(b, ps.Cards)
-			b = append(b, '\n')
-		}
-		if len(r.Bids) > 0 {
-			b = append(b, "bid"...)
-			for _, bid := range r.Bids {
-				b = append(b, ' ')
-				b = appendName(b, bid.Player)
-				b = append(b, '=')
-				b = append(b, bid.String()...)
-			}
-			b = append(b, '\n')
-		}
-		for i := range r.Tricks {
-			t := &r.Tricks[i]
-			b = append(b, "trick "...)
-			if t.Leader != "" {
-				b = appendName(b, t.Leader)
-				b = append(b, ": "...)
-			}
-			b = appendCards(b, t.Cards)
-			b = append(b, '\n')
-		}
-		if r.Claim != nil {
-			b = appendClaim(b, r.Claim)
-		}
-		b = appendHands(b, "took ", r.Took)
-		b = appendCountLine(b, "tricks", r.Taken)
-		for _, m := range r.Moon {
-			b = append(b, "moon "...)
-			b = appendName(b, m.Player)
+	}
+	return appendCommentText(b, gc.End)
+}
+
+// appendTextRound writes a round: a blank line, then its statements.
+func appendTextRound(b []byte, r *parse.Round) []byte {
+	rc := r.Comments
+	if rc == nil {
+		rc = &noRoundComments
+	}
+	b = append(b, '\n')
+	b = appendBefore(b, &rc.Round)
+	b = append(b, "round"...)
+	if r.Dealer != "" {
+		b = append(b, " dealer="...)
+		b = appendName(b, r.Dealer)
+	}
+	if r.Tiebreak != nil {
+		b = append(b, " tiebreak"...)
+		for _, name := range r.Tiebreak {
 			b = append(b, ' ')
-			b = append(b, m.Scoring...)
-			b = append(b, '\n')
+			b = appendName(b, name)
 		}
-		b = appendCountLine(b, "score", r.Score)
-		b = appendCountLine(b, "total", r.Total)
+	}
+	b = endLine(b, &rc.Round)
+	b = appendHands(b, "deal ", r.Deal)
+	for i := range r.Passes {
+		ps := &r.Passes[i]
+		b = appendBefore(b, ps.Comments)
+		b = append(b, "pass "...)
+		b = appendName(b, ps.Player)
+		if ps.To != "" {
+			b = append(b, '>')
+			b = appendName(b, ps.To)
+		}
+		b = append(b, ": "...)
+		if len(ps.Cards) == 0 {
+			b = append(b, '-')
+		}
+		b = appendCards(b, ps.Cards)
+		b = endLine(b, ps.Comments)
+	}
+	if len(r.Bids) > 0 {
+		b = appendBefore(b, &rc.Bids)
+		b = append(b, "bid"...)
+		for _, bid := range r.Bids {
+			b = append(b, ' ')
+			b = appendName(b, bid.Player)
+			b = append(b, '=')
+			b = append(b, bid.String()...)
+		}
+		b = endLine(b, &rc.Bids)
+	} else {
+		b = appendCommentLines(b, &rc.Bids)
+	}
+	for i := range r.Tricks {
+		t := &r.Tricks[i]
+		b = appendBefore(b, t.Comments)
+		b = append(b, "trick "...)
+		if t.Leader != "" {
+			b = appendName(b, t.Leader)
+			b = append(b, ": "...)
+		}
+		b = appendCards(b, t.Cards)
+		b = endLine(b, t.Comments)
+	}
+	if r.Claim != nil {
+		b = appendClaim(b, r.Claim, &rc.Claim)
+	} else {
+		b = appendCommentLines(b, &rc.Claim)
+	}
+	b = appendHands(b, "took ", r.Took)
+	b = appendCountLine(b, "tricks", r.Taken, &rc.Taken)
+	for i := range r.Moon {
+		m := &r.Moon[i]
+		b = appendBefore(b, m.Comments)
+		b = append(b, "moon "...)
+		b = appendName(b, m.Player)
+		b = append(b, ' ')
+		b = append(b, m.Scoring...)
+		b = endLine(b, m.Comments)
+	}
+	b = appendCountLine(b, "score", r.Score, &rc.Score)
+	b = appendCountLine(b, "total", r.Total, &rc.Total)
+	return b
+}
+
+// noGameComments and noRoundComments stand for the comments of a game or round that has
+// none (read only).
+var (
+	noGameComments  parse.GameComments
+	noRoundComments parse.RoundComments
+)
+
+// appendBefore writes the comment lines before a statement, c's Before (c may be nil).
+func appendBefore(b []byte, c *parse.Comments) []byte {
+	if c == nil {
+		return b
+	}
+	return appendCommentText(b, c.Before)
+}
+
+// appendCommentText writes each of lines as a comment line.
+func appendCommentText(b []byte, lines []string) []byte {
+	for _, t := range lines {
+		b = appendComment(b, t)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// appendComment writes "# TEXT" ("#" alone for an empty text).
+func appendComment(b []byte, t string) []byte {
+	if t == "" {
+		return append(b, '#')
+	}
+	b = append(b, "# "...)
+	return append(b, t...)
+}
+
+// endLine ends a statement's line: its comment, if c has one, then the newline.
+func endLine(b []byte, c *parse.Comments) []byte {
+	if c != nil && c.Line != "" {
+		b = append(b, ' ')
+		b = appendComment(b, c.Line)
+	}
+	return append(b, '\n')
+}
+
+// appendCommentLines writes the comments of a statement that is not written (the model has
+// none of it) as comment lines, in its place: none is lost.
+func appendCommentLines(b []byte, c *parse.Comments) []byte {
+	b = appendBefore(b, c)
+	if c.Line != "" {
+		b = appendComment(b, c.Line)
+		b = append(b, '\n')
 	}
 	return b
 }
 
 // appendClaim writes a claim line: "claim NAME", or "claim NAME=N ..." for shares (a claim
 // of neither, which no reader makes, writes nothing).
-func appendClaim(b []byte, c *parse.Claim) []byte {
+func appendClaim(b []byte, c *parse.Claim, cc *parse.Comments) []byte {
 	switch {
 	case len(c.Shares) > 0:
-		return appendCountLine(b, "claim", c.Shares)
+		return appendCountLine(b, "claim", c.Shares, cc)
 	case c.Player != "":
+		b = appendBefore(b, cc)
 		b = append(b, "claim "...)
 		b = appendName(b, c.Player)
-		return append(b, '\n')
+		return endLine(b, cc)
 	}
-	return b
+	return appendCommentLines(b, cc)
 }
 
-func appendKVLine(b []byte, kw string, kvs []parse.KV) []byte {
+func appendKVLine(b []byte, kw string, kvs []parse.KV, c *parse.Comments) []byte {
 	if len(kvs) == 0 {
-		return b
+		return appendCommentLines(b, c)
 	}
+	b = appendBefore(b, c)
 	b = append(b, kw...)
 	for _, kv := range kvs {
 		b = append(b, ' ')
@@ -218,12 +307,13 @@ func appendKVLine(b []byte, kw string, kvs []parse.KV) []byte {
 		b = append(b, '=')
 		b = appendValue(b, kv.Value)
 	}
-	return append(b, '\n')
+	return endLine(b, c)
 }
 
 func appendHands(b []byte, kw string, hands []parse.PlayerCards) []byte {
 	for i := range hands {
 		h := &hands[i]
+		b = appendBefore(b, h.Comments)
 		b = append(b, kw...)
 		b = appendName(b, h.Player)
 		b = append(b, ": "...)
@@ -231,28 +321,29 @@ func appendHands(b []byte, kw string, hands []parse.PlayerCards) []byte {
 			b = append(b, '-')
 		}
 		b = appendCards(b, h.Cards)
-		b = append(b, '\n')
+		b = endLine(b, h.Comments)
 	}
 	return b
 }
 
-func appendCountLine(b []byte, kw string, cs []parse.Count) []byte {
+func appendCountLine(b []byte, kw string, cs []parse.Count, c *parse.Comments) []byte {
 	if len(cs) == 0 {
-		return b
+		return appendCommentLines(b, c)
 	}
+	b = appendBefore(b, c)
 	b = append(b, kw...)
 	sides := kw == "score" || kw == "total"
-	for _, c := range cs {
+	for _, n := range cs {
 		b = append(b, ' ')
 		if sides {
-			b = appendSideName(b, c.Player)
+			b = appendSideName(b, n.Player)
 		} else {
-			b = appendName(b, c.Player) // the reader takes sides (ann+cat) on score and total lines only
+			b = appendName(b, n.Player) // the reader takes sides (ann+cat) on score and total lines only
 		}
 		b = append(b, '=')
-		b = appendInt(b, c.N)
+		b = appendInt(b, n.N)
 	}
-	return append(b, '\n')
+	return endLine(b, c)
 }
 
 // WriteText writes the canonical compact text of one game.
@@ -323,105 +414,179 @@ func AppendYAML(b []byte, g *parse.Game) []byte {
 // appendYAMLHead writes a game's first keys, which depend on its ruleset, players and
 // options only (see headCache): game, players and options.
 func appendYAMLHead(b []byte, g *parse.Game) []byte {
+	gc := g.Comments
+	if gc == nil {
+		gc = &noGameComments
+	}
 	if g.Ruleset != "" {
+		b = appendBefore(b, &gc.Game)
 		b = append(b, "game: "...)
 		b = appendYAMLString(b, g.Ruleset)
-		b = append(b, '\n')
+		b = endLine(b, &gc.Game)
+	} else {
+		b = appendCommentLines(b, &gc.Game)
 	}
 	if len(g.Players) > 0 {
+		b = appendBefore(b, &gc.Players)
 		b = append(b, "players: "...)
 		b = appendYAMLNames(b, g.Players)
-		b = append(b, '\n')
+		b = endLine(b, &gc.Players)
+	} else {
+		b = appendCommentLines(b, &gc.Players)
 	}
-	return appendYAMLKVs(b, "options: ", g.Options)
+	return appendYAMLKVs(b, "options: ", g.Options, &gc.Options)
 }
 
 // appendYAMLBody writes the keys after appendYAMLHead's: meta and the rounds.
 func appendYAMLBody(b []byte, g *parse.Game) []byte {
-	b = appendYAMLKVs(b, "meta: ", g.Meta)
+	gc := g.Comments
+	if gc == nil {
+		gc = &noGameComments
+	}
+	b = appendYAMLKVs(b, "meta: ", g.Meta, &gc.Meta)
 	n := 0
 	for _, r := range g.Rounds {
 		if r != nil {
 			n++
 		}
 	}
-	if n == 0 {
+	if n > 0 {
+		b = append(b, "rounds:\n"...)
+		for _, r := range g.Rounds {
+			if r != nil {
+				b = appendYAMLRound(b, r)
+			}
+		}
+	}
+	return appendCommentText(b, gc.End)
+}
+
+// yamlRound writes the keys of one round, an item of the rounds list, with the round's
+// comments: the round line's before the item, its line comment on the item's first line (a
+// dealer or tiebreak key's line, else a line "- #" of its own, followed by the first key's
+// comment lines, when either is there to write).
+type yamlRound struct {
+	first bool
+	rc    *parse.RoundComments
+}
+
+// key starts key k (with what follows it on its line), its comment lines c before it.
+func (y *yamlRound) key(b []byte, k string, c *parse.Comments) []byte {
+	if !y.first {
+		b = appendYAMLBefore(b, "    ", c)
+		return append(b, "    "+k...)
+	}
+	y.first = false
+	if k == "dealer: " || k == "tiebreak: " || y.rc.Round.Line == "" && (c == nil || len(c.Before) == 0) {
+		return append(append(b, ' '), k...)
+	}
+	b = append(b, ' ')
+	b = appendComment(b, y.rc.Round.Line)
+	b = append(b, '\n')
+	b = appendYAMLBefore(b, "    ", c)
+	return append(b, "    "+k...)
+}
+
+// appendYAMLBefore writes the comment lines of c (may be nil) at indentation ind.
+func appendYAMLBefore(b []byte, ind string, c *parse.Comments) []byte {
+	if c == nil {
 		return b
 	}
-	b = append(b, "rounds:\n"...)
-	for _, r := range g.Rounds {
-		if r != nil {
-			b = appendYAMLRound(b, r)
-		}
+	for _, t := range c.Before {
+		b = append(b, ind...)
+		b = appendComment(b, t)
+		b = append(b, '\n')
 	}
 	return b
 }
 
 // appendYAMLRound writes one round, an item of the rounds list.
 func appendYAMLRound(b []byte, r *parse.Round) []byte {
-	b = append(b, "  -"...)
-	first := true
-	key := func(b []byte, k string) []byte {
-		if first {
-			first = false
-			b = append(b, ' ')
-		} else {
-			b = append(b, "    "...)
-		}
-		return append(b, k...)
+	rc := r.Comments
+	if rc == nil {
+		rc = &noRoundComments
 	}
+	b = appendYAMLBefore(b, "  ", &rc.Round)
+	b = append(b, "  -"...)
+	y := &yamlRound{first: true, rc: rc}
 	if r.Dealer != "" {
-		b = key(b, "dealer: ")
+		b = y.key(b, "dealer: ", nil)
 		b = appendYAMLString(b, r.Dealer)
-		b = append(b, '\n')
+		b = endLine(b, &rc.Round)
 	}
 	if r.Tiebreak != nil {
-		b = key(b, "tiebreak: ")
+		b = y.key(b, "tiebreak: ", nil)
 		b = appendYAMLNames(b, r.Tiebreak)
-		b = append(b, '\n')
+		if r.Dealer != "" {
+			b = append(b, '\n')
+		} else {
+			b = endLine(b, &rc.Round)
+		}
 	}
 	if len(r.Deal) > 0 {
-		b = key(b, "deal: ")
-		b = appendYAMLHands(b, r.Deal)
+		b = appendYAMLHands(y.key(b, "deal:", nil), r.Deal)
 	}
 	if len(r.Passes) > 0 {
-		b = appendYAMLPasses(key(b, "pass: {"), r.Passes)
+		b = appendYAMLPasses(y.key(b, "pass:", nil), r.Passes)
 	}
 	if len(r.Bids) > 0 {
-		b = key(b, "bids: {")
+		b = y.key(b, "bids: {", &rc.Bids)
 		for k, bid := range r.Bids {
 			b = appendYAMLPair(b, k, bid.Player, bid.String())
 		}
-		b = append(b, "}\n"...)
+		b = endLine(append(b, '}'), &rc.Bids)
 	}
 	if len(r.Tricks) > 0 {
-		b = appendYAMLTricks(key(b, "tricks:\n"), r.Tricks)
+		b = appendYAMLTricks(y.key(b, "tricks:\n", nil), r.Tricks)
 	}
 	if c := r.Claim; c != nil {
 		if len(c.Shares) > 0 {
-			b = appendYAMLCounts(b, key, "claim: ", c.Shares)
+			b = appendYAMLCounts(b, y, "claim: ", c.Shares, &rc.Claim)
 		} else if c.Player != "" {
-			b = key(b, "claim: ")
+			b = y.key(b, "claim: ", &rc.Claim)
 			b = appendYAMLString(b, c.Player)
-			b = append(b, '\n')
+			b = endLine(b, &rc.Claim)
 		}
 	}
 	if len(r.Took) > 0 {
-		b = key(b, "took: ")
-		b = appendYAMLHands(b, r.Took)
+		b = appendYAMLHands(y.key(b, "took:", nil), r.Took)
 	}
-	b = appendYAMLCounts(b, key, "tricks_taken: ", r.Taken)
+	b = appendYAMLCounts(b, y, "tricks_taken: ", r.Taken, &rc.Taken)
 	if len(r.Moon) > 0 {
-		b = key(b, "moon: {")
-		for k, m := range r.Moon {
-			b = appendYAMLPair(b, k, m.Player, m.Scoring)
-		}
-		b = append(b, "}\n"...)
+		b = appendYAMLMoon(y.key(b, "moon:", nil), r.Moon)
 	}
-	b = appendYAMLCounts(b, key, "score: ", r.Score)
-	b = appendYAMLCounts(b, key, "total: ", r.Total)
-	if first {
-		b = append(b, " {}\n"...)
+	b = appendYAMLCounts(b, y, "score: ", r.Score, &rc.Score)
+	b = appendYAMLCounts(b, y, "total: ", r.Total, &rc.Total)
+	if y.first {
+		b = endLine(append(b, " {}"...), &rc.Round)
+	}
+	return b
+}
+
+// perPlayer writes the entries of a per-player list after its key: a flow mapping on the
+// key's line, or, when an entry has comments, a block mapping of an entry a line, each with
+// its comments. entry writes the NAME: VALUE of the k-th.
+func perPlayer(b []byte, n int, comments func(int) *parse.Comments, entry func([]byte, int) []byte) []byte {
+	block := false
+	for k := 0; k < n && !block; k++ {
+		block = comments(k) != nil
+	}
+	if !block {
+		b = append(b, " {"...)
+		for k := 0; k < n; k++ {
+			if k > 0 {
+				b = append(b, ", "...)
+			}
+			b = entry(b, k)
+		}
+		return append(b, "}\n"...)
+	}
+	b = append(b, '\n')
+	for k := 0; k < n; k++ {
+		c := comments(k)
+		b = appendYAMLBefore(b, "      ", c)
+		b = append(b, "      "...)
+		b = endLine(entry(b, k), c)
 	}
 	return b
 }
@@ -436,39 +601,70 @@ func appendYAMLPair(b []byte, k int, name, value string) []byte {
 	return appendYAMLString(b, value)
 }
 
-// appendYAMLPasses writes the passes of a round, after "pass: {".
+// appendYAMLPasses writes the passes of a round, after "pass:".
 func appendYAMLPasses(b []byte, passes []parse.Pass) []byte {
-	for k, ps := range passes {
-		if k > 0 {
-			b = append(b, ", "...)
-		}
+	return perPlayer(b, len(passes), func(k int) *parse.Comments { return passes[k].Comments }, func(b []byte, k int) []byte {
+		ps := &passes[k]
 		b = appendYAMLString(b, ps.Player)
 		b = append(b, ": "...)
-		if ps.To != "" {
-			b = append(b, "{to: "...)
-			b = appendYAMLString(b, ps.To)
-			b = append(b, ", cards: "...)
-			b = appendYAMLCards(b, ps.Cards)
-			b = append(b, '}')
-		} else {
-			b = appendYAMLCards(b, ps.Cards)
+		if ps.To == "" {
+			return appendYAMLCards(b, ps.Cards)
 		}
-	}
-	return append(b, "}\n"...)
+		b = append(b, "{to: "...)
+		b = appendYAMLString(b, ps.To)
+		b = append(b, ", cards: "...)
+		b = appendYAMLCards(b, ps.Cards)
+		return append(b, '}')
+	})
 }
 
-// appendYAMLTricks writes the tricks of a round, items of a block list.
+// appendYAMLMoon writes the moon choices of a round, after "moon:".
+func appendYAMLMoon(b []byte, moon []parse.Moon) []byte {
+	return perPlayer(b, len(moon), func(k int) *parse.Comments { return moon[k].Comments }, func(b []byte, k int) []byte {
+		return appendYAMLPair(b, 0, moon[k].Player, moon[k].Scoring)
+	})
+}
+
+// appendYAMLTricks writes the tricks of a round, items of a block list, each with its
+// comments.
 func appendYAMLTricks(b []byte, tricks []parse.Trick) []byte {
-	for _, t := range tricks {
+	for i := range tricks {
+		t := &tricks[i]
+		b = appendYAMLBefore(b, "      ", t.Comments)
 		b = append(b, "      - "...)
 		if t.Leader != "" {
 			b = appendYAMLString(b, t.Leader)
 			b = append(b, ": "...)
 		}
 		b = appendYAMLCards(b, t.Cards)
-		b = append(b, '\n')
+		b = endLine(b, t.Comments)
 	}
 	return b
+}
+
+func appendYAMLHands(b []byte, hands []parse.PlayerCards) []byte {
+	return perPlayer(b, len(hands), func(k int) *parse.Comments { return hands[k].Comments }, func(b []byte, k int) []byte {
+		b = appendYAMLString(b, hands[k].Player)
+		b = append(b, ": "...)
+		return appendYAMLCards(b, hands[k].Cards)
+	})
+}
+
+func appendYAMLCounts(b []byte, y *yamlRound, k string, cs []parse.Count, c *parse.Comments) []byte {
+	if len(cs) == 0 {
+		return b
+	}
+	b = y.key(b, k, c)
+	b = append(b, '{')
+	for i, n := range cs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendYAMLString(b, n.Player)
+		b = append(b, ": "...)
+		b = appendInt(b, n.N)
+	}
+	return endLine(append(b, '}'), c)
 }
 
 func appendYAMLNames(b []byte, names []string) []byte {
@@ -482,10 +678,11 @@ func appendYAMLNames(b []byte, names []string) []byte {
 	return append(b, ']')
 }
 
-func appendYAMLKVs(b []byte, key string, kvs []parse.KV) []byte {
+func appendYAMLKVs(b []byte, key string, kvs []parse.KV, c *parse.Comments) []byte {
 	if len(kvs) == 0 {
-		return b
+		return appendCommentLines(b, c)
 	}
+	b = appendBefore(b, c)
 	b = append(b, key...)
 	b = append(b, '{')
 	for k, kv := range kvs {
@@ -496,37 +693,7 @@ func appendYAMLKVs(b []byte, key string, kvs []parse.KV) []byte {
 		b = append(b, ": "...)
 		b = appendYAMLString(b, kv.Value)
 	}
-	return append(b, "}\n"...)
-}
-
-func appendYAMLHands(b []byte, hands []parse.PlayerCards) []byte {
-	b = append(b, '{')
-	for k, h := range hands {
-		if k > 0 {
-			b = append(b, ", "...)
-		}
-		b = appendYAMLString(b, h.Player)
-		b = append(b, ": "...)
-		b = appendYAMLCards(b, h.Cards)
-	}
-	return append(b, "}\n"...)
-}
-
-func appendYAMLCounts(b []byte, key func([]byte, string) []byte, k string, cs []parse.Count) []byte {
-	if len(cs) == 0 {
-		return b
-	}
-	b = key(b, k)
-	b = append(b, '{')
-	for i, c := range cs {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = appendYAMLString(b, c.Player)
-		b = append(b, ": "...)
-		b = appendInt(b, c.N)
-	}
-	return append(b, "}\n"...)
+	return endLine(append(b, '}'), c)
 }
 
 // WriteYAML writes one game as a YAML document.
@@ -564,6 +731,9 @@ type headCache struct {
 
 // append appends the head of g, as head writes it, to b.
 func (h *headCache) append(b []byte, g *parse.Game, head func([]byte, *parse.Game) []byte) []byte {
+	if g.Comments != nil { // the head holds the game's comments: written for it alone
+		return head(b, g)
+	}
 	if !h.ok || h.ruleset != g.Ruleset || !slices.Equal(h.players, g.Players) ||
 		!slices.EqualFunc(h.options, g.Options, func(a, b parse.KV) bool { return a.Key == b.Key && a.Value == b.Value }) {
 		h.text = head(h.text[:0], g)

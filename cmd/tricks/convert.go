@@ -12,8 +12,13 @@ import (
 func convertCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "convert",
-		Usage:     "rewrite transcripts in canonical text or YAML, losslessly (comments aside)",
+		Usage:     "rewrite transcripts in canonical text or YAML, losslessly, comments kept",
 		ArgsUsage: "FILE|DIR|- ...",
+		Description: "Every statement and the score keeper's comments are kept: the comment lines before a\n" +
+			"statement and the comment at the end of its line, as # lines in text and as YAML comments in\n" +
+			"YAML (a JSON transcript's \"comment\" mappings are read too). What cannot be kept: blank\n" +
+			"lines and the spacing of a line; the spacing after a #; a comment on a --- line; where\n" +
+			"lines merge into one statement (two option or bid lines), their comments are joined.",
 		Flags: []cli.Flag{
 			// -f/--format as for every other command's output; --to/-t is the same flag.
 			&cli.StringFlag{Name: "format", Aliases: []string{"f", "to", "t"}, Value: "text", Usage: "target spelling `FORMAT`: text or yaml"},

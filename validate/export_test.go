@@ -13,3 +13,8 @@ func (r *PlayedRound) NoBid() { r.bid = false }
 
 // SeatOf exposes seatOf to the external tests.
 func SeatOf(players []string, name string) int { return seatOf(players, name) }
+
+// SetDDOff turns the shortcuts of the one-deck solver off (quick tricks, the table, small cards).
+func SetDDOff(quick, table, small bool) {
+	ddOff.quick, ddOff.table, ddOff.small = quick, table, small
+}

@@ -1,0 +1,188 @@
+package validate
+
+import (
+	"math/bits"
+
+	"github.com/tricks-dev/tricks/parse"
+)
+
+// Moves of the double-dummy engine: the legal cards of the seat to play as runs of
+// equivalent cards, one move a run, in the order most likely to decide the search first.
+
+// playable returns the cards of hand that may be played at st: Legal, and on the lead of trick
+// 1 the cards the first-lead rule allows (when the hand holds one).
+func playable(r *Rules, hand Hand, st *TrickState) parse.CardSet {
+	legal := r.Legal(hand, st)
+	if st.Trick == 1 && st.Pos == 0 {
+		rule, lc := r.FirstLeadRule()
+		if f := legal & r.FirstLeadCards(rule, lc); f != 0 {
+			return f
+		}
+	}
+	return legal
+}
+
+// highest returns the highest card of a non-empty set (the highest bit).
+func highest(s parse.CardSet) parse.Card { return parse.Card(63 - bits.LeadingZeros64(uint64(s))) }
+
+// outstanding returns the cards not played yet or played to the current trick.
+func (e *ddEngine) outstanding() parse.CardSet {
+	var out parse.CardSet
+	for i := 0; i < e.n; i++ {
+		out |= e.hands[i]
+	}
+	for _, c := range e.trick() {
+		out |= 1 << c
+	}
+	return out
+}
+
+// trick returns the cards of the current trick.
+func (e *ddEngine) trick() []parse.Card { return e.seq[e.depth-e.k : e.depth] }
+
+// genMoves lists the moves of seat m, ordered.
+func (e *ddEngine) genMoves(m int) []ddMove {
+	for len(e.moves) <= e.depth {
+		e.moves = append(e.moves, make([]ddMove, 0, 16))
+	}
+	list := e.moves[e.depth][:0]
+	hand := e.hands[m]
+	legal := playable(e.r, Hand{A: hand}, &e.st)
+	out := e.outstanding()
+	var o ddOrder
+	e.orderFacts(&o, m)
+	for s := 0; s < 4; s++ {
+		mine := hand & e.suits[s]
+		if mine&legal == 0 {
+			continue
+		}
+		others := out & e.suits[s] &^ mine
+		for mine != 0 {
+			top := highest(mine)
+			run := mine
+			if below := others & (1<<top - 1); below != 0 {
+				run = mine &^ (1<<(highest(below)+1) - 1)
+			}
+			mine &^= run
+			if run&legal != 0 {
+				c := highest(run & legal)
+				list = append(list, ddMove{card: c, run: run, weight: e.weight(&o, m, c, run, out)})
+			}
+		}
+	}
+	for i := 1; i < len(list); i++ { // insertion sort, heaviest first
+		for j := i; j > 0 && list[j].weight > list[j-1].weight; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+	e.moves[e.depth] = list
+	return list
+}
+
+// ddOrder holds the facts of the trick so far that the weights read.
+type ddOrder struct {
+	cur     parse.Card // the card winning the trick so far
+	curOurs bool       // it is the seat's side's
+	last    bool       // the seat plays the trick's last card
+	trumps  parse.CardSet
+}
+
+func (e *ddEngine) orderFacts(o *ddOrder, m int) {
+	if e.trump >= 0 {
+		o.trumps = e.suits[e.trump]
+	}
+	if e.k == 0 {
+		return
+	}
+	t := e.trick()
+	w := e.r.Winner(t, e.st.Led)
+	o.cur = t[w]
+	o.curOurs = e.side[(e.leader+w)%e.n] == e.side[m]
+	o.last = e.k == e.n-1
+}
+
+// weight scores a move for the order: higher first. The figures follow the bridge solvers'
+// experience: win cheaply what can be won, lead where the side holds the top, keep partner's
+// winners, discard low from long suits.
+func (e *ddEngine) weight(o *ddOrder, m int, c parse.Card, run, out parse.CardSet) int {
+	rank := e.r.Power(c)
+	w := 0
+	if e.k == 0 {
+		w = e.leadWeight(o, m, c, run, out)
+	} else {
+		w = e.followWeight(o, m, c, run, out)
+	}
+	if run.Has(e.ttBest[e.depth]) && e.k == 0 {
+		w += 60
+	}
+	if run.Has(e.best[e.depth]) {
+		w += 40
+	}
+	return w*16 - rank
+}
+
+func (e *ddEngine) leadWeight(o *ddOrder, m int, c parse.Card, run, out parse.CardSet) int {
+	s := e.suitIndex(c)
+	suit := e.suits[s]
+	ruff, count, opps := false, 0, 0
+	for p := 0; p < e.n; p++ {
+		if e.side[p] == e.side[m] {
+			continue
+		}
+		opps++
+		l := (e.hands[p] & suit).Len()
+		if l == 0 {
+			count += e.left + 4
+			ruff = ruff || (s != e.trump && e.hands[p]&o.trumps != 0)
+		} else {
+			count += 4 * l
+		}
+	}
+	w := -count * 32 / 15 / max(1, opps/2)
+	if ruff {
+		w -= 10
+	}
+	top := highest(out & suit)
+	switch {
+	case run.Has(top) && !ruff:
+		w += 45
+	case int(e.owner[top]) != m && e.side[e.owner[top]] == e.side[m] && !ruff:
+		w += 35
+	default:
+		w += 10
+	}
+	return w
+}
+
+func (e *ddEngine) followWeight(o *ddOrder, m int, c parse.Card, run, out parse.CardSet) int {
+	led := e.st.Led
+	beats := e.r.beats(c, o.cur, led)
+	if e.r.SuitOf(c) == led {
+		switch {
+		case o.curOurs:
+			return 0
+		case beats && o.last:
+			return 100
+		case beats && run.Has(highest(out&e.suits[led])):
+			return 80
+		case beats:
+			return 30
+		}
+		return 0
+	}
+	if o.trumps.Has(c) { // a ruff
+		switch {
+		case o.curOurs:
+			return -40
+		case beats:
+			return 70
+		}
+		return -60
+	}
+	s := e.suitIndex(c)
+	w := 2 * (e.hands[m] & e.suits[s]).Len() // discard from long suits
+	if run.Has(highest(out & e.suits[s])) {
+		w -= 20 // keep a winner
+	}
+	return w
+}

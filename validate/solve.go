@@ -53,7 +53,8 @@ func (p *Position) Left() int {
 // cancelled by its twin: nobody wins it and its leader leads again).
 func (p *Position) After(r *Rules, c parse.Card) (Position, int) {
 	m := p.Mover()
-	q := Position{Hands: append([]Hand(nil), p.Hands...), Leader: p.Leader, State: p.State}
+	q := Position{Hands: append([]Hand(nil), p.Hands...), Leader: p.Leader, Played: p.Played, State: p.State}
+	q.normalize()
 	q.Hands[m].Remove(c)
 	q.Played = append(append(make([]parse.Card, 0, len(p.Played)+1), p.Played...), c)
 	q.State.Play(r, c)

@@ -201,6 +201,12 @@ func (e *ddEngine) rankWin(cards []parse.Card, w int, run parse.CardSet) parse.C
 func (e *ddEngine) ply(need int) (bool, parse.CardSet) {
 	m := (e.leader + e.k) % e.n
 	max := e.side[m]
+	if e.k > 0 && (max && need <= 1 || !max && need >= e.left) && !ddOff.quick {
+		// The trick decides the search when the seat's side surely wins it.
+		if ok, w := e.trickSure(m); ok {
+			return max, w
+		}
+	}
 	moves := e.genMoves(m)
 	var wAll parse.CardSet
 	var skip [4]parse.CardSet // per suit, the small cards not to search again

@@ -81,6 +81,7 @@ func (e *ddEngine) genMoves(m int) []ddMove {
 
 // ddOrder holds the facts of the trick so far that the weights read.
 type ddOrder struct {
+	pairs   bool       // two sides of two partners at four seats
 	cur     parse.Card // the card winning the trick so far
 	curOurs bool       // it is the seat's side's
 	last    bool       // the seat plays the trick's last card
@@ -88,6 +89,7 @@ type ddOrder struct {
 }
 
 func (e *ddEngine) orderFacts(o *ddOrder, m int) {
+	o.pairs = e.n == 4 && e.side[(m+2)%4] == e.side[m] && e.side[(m+1)%4] != e.side[m] && e.side[(m+3)%4] != e.side[m]
 	if e.trump >= 0 {
 		o.trumps = e.suits[e.trump]
 	}
@@ -105,6 +107,19 @@ func (e *ddEngine) orderFacts(o *ddOrder, m int) {
 // experience: win cheaply what can be won, lead where the side holds the top, keep partner's
 // winners, discard low from long suits.
 func (e *ddEngine) weight(o *ddOrder, m int, c parse.Card, run, out parse.CardSet) int {
+	if o.pairs {
+		if e.k > 0 {
+			return e.pairFollowWeight(o, m, c, run, out)
+		}
+		w, win := e.pairLeadWeight(o, m, c, run, out)
+		switch {
+		case run.Has(e.best[e.depth]) && win:
+			w += 55
+		case run.Has(e.best[e.depth]), run.Has(e.ttBest[e.depth]):
+			w += 18
+		}
+		return w
+	}
 	rank := e.r.Power(c)
 	w := 0
 	if e.k == 0 {
@@ -152,6 +167,139 @@ func (e *ddEngine) leadWeight(o *ddOrder, m int, c parse.Card, run, out parse.Ca
 		w += 10
 	}
 	return w
+}
+
+// pairLeadWeight is leadWeight for two partnerships of two at four seats: lead where the side
+// wins the trick, or where partner can ruff or holds the top; not into a ruff or a tenace
+// behind the leader; suits where the opponents hold few cards (fewer replies to search).
+func (e *ddEngine) pairLeadWeight(o *ddOrder, m int, c parse.Card, run, out parse.CardSet) (int, bool) {
+	s := e.suitIndex(c)
+	suit := e.suits[s]
+	lho, pd, rho := (m+1)%4, (m+2)%4, (m+3)%4
+	h := &e.hands
+	lenL, lenR, lenP, lenO := (h[lho] & suit).Len(), (h[rho] & suit).Len(), (h[pd] & suit).Len(), (h[m] & suit).Len()
+	trumpL, trumpR, trumpP := h[lho]&o.trumps, h[rho]&o.trumps, h[pd]&o.trumps
+	side := s != e.trump
+	countL, countR := lenL<<2, lenR<<2
+	if lenL == 0 {
+		countL = (e.left + 1) << 2
+	}
+	if lenR == 0 {
+		countR = (e.left + 1) << 2
+	}
+	w := -((countL + countR) << 5) / 13
+	rest := out & suit
+	top := highest(rest)
+	second, third := parse.NoCard, parse.NoCard
+	if r := rest &^ parse.Set(top); r != 0 {
+		second = highest(r)
+		if r &^= parse.Set(second); r != 0 {
+			third = highest(r)
+		}
+	}
+	holder := func(x parse.Card) int {
+		if x == parse.NoCard {
+			return -1
+		}
+		return int(e.owner[x])
+	}
+	wh, sh, th := holder(top), holder(second), holder(third)
+	canRuffL, canRuffR := lenL == 0 && trumpL != 0, lenR == 0 && trumpR != 0
+	if side && (canRuffL || canRuffR) {
+		w -= 12
+	}
+	if side && lenP == 0 && trumpP != 0 && lenR > 0 {
+		w += 17 // partner ruffs
+	}
+	switch {
+	case wh == rho || sh == rho:
+		if lenR != 1 {
+			w -= 12
+		}
+	case wh == lho && sh == pd:
+		if lenP != 1 {
+			w += 27
+		}
+	}
+	if side && lenO == 1 && h[m]&o.trumps != 0 && lenP > 1 && wh == pd {
+		w += 19 // partner wins and gives a ruff
+	}
+	rRank := relRank(rest, c)
+	seq := run&^parse.Set(c) != 0
+	singletonTop := lenL == 1 && wh == lho || lenR == 1 && wh == rho
+	if e.pairLeadWins(o, m, c, top, side) {
+		switch {
+		case singletonTop:
+			w += 35 + rRank
+		case wh == m && sh == pd:
+			w += 48 + rRank
+		case wh == m && c == top:
+			w += 31
+		case wh == m:
+			w += -3 + rRank
+		case wh == pd && sh == m:
+			w += 42 + rRank
+		case wh == pd:
+			w += 28 + rRank
+		case seq && c == second:
+			w += 40
+		case seq:
+			w += 22 + rRank
+		default:
+			w += 11 + rRank
+		}
+		return w, true
+	}
+	switch {
+	case sh == pd && th == pd:
+		w += 20
+	case (sh == m && th == pd || sh == pd && th == m) && lenP > 1:
+		w += 13
+	}
+	switch {
+	case singletonTop:
+		w += rRank + 2
+	case wh == m && sh == pd:
+		w += 33 + rRank
+	case wh == m && c == top:
+		w += 38
+	case wh == m:
+		w += -14 + rRank
+	case wh == pd:
+		w += 34 + rRank
+	case seq && c == second:
+		w += 35
+	default:
+		w += 17 - e.r.Power(c)
+	}
+	return w, false
+}
+
+// pairLeadWins reports whether leading c (suit top card top) wins the trick for the
+// leader's side with best play: the leader's top card, or partner's, that no opponent can
+// ruff, or partner's ruff that no opponent can overruff.
+func (e *ddEngine) pairLeadWins(o *ddOrder, m int, c, top parse.Card, side bool) bool {
+	s := e.suitIndex(c)
+	suit := e.suits[s]
+	lho, pd, rho := (m+1)%4, (m+2)%4, (m+3)%4
+	h := &e.hands
+	safe := func(p int) bool { return h[p]&suit != 0 || h[p]&o.trumps == 0 } // cannot ruff
+	overruff := func(p int) bool {                                           // partner's trumps beat p's, or p follows
+		return h[p]&suit != 0 || h[p]&o.trumps == 0 || h[pd]&o.trumps != 0 && highest(h[pd]&o.trumps) > highest(h[p]&o.trumps)
+	}
+	switch {
+	case !side && (c == top || h[pd]&suit != 0 && highest(h[pd]&suit) == top):
+		return true
+	case c == top && (h[pd]&suit != 0 || h[pd]&o.trumps == 0):
+		return safe(lho) && safe(rho)
+	case c == top:
+		return overruff(lho) && overruff(rho)
+	case h[pd]&suit != 0 && highest(h[pd]&suit) == top:
+		return safe(lho) && safe(rho)
+	case h[pd]&suit == 0 && h[pd]&o.trumps != 0:
+		return overruff(lho) && overruff(rho)
+	}
+	return false
 }
 
 func (e *ddEngine) followWeight(o *ddOrder, m int, c parse.Card, run, out parse.CardSet) int {

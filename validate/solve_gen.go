@@ -16,6 +16,9 @@ type genEngine struct {
 	// lastToLeader counts a last trick whose cards all cancelled for its leader, who takes
 	// them (claims: those cards go to a seat that did not win a trick).
 	lastToLeader bool
+	// claim: the search is a claim's (solve_claim.go): the side is the defenders, who need one
+	// trick; a claimer that surely wins every trick ends the search (sureHold).
+	claim bool
 	// dominance lets a seat of the other side who cannot win the trick any more follow or
 	// discard with the lowest card of a suit only (see claimDominance).
 	dominance bool
@@ -61,8 +64,11 @@ func (e *genEngine) search(need int) bool {
 	case need > e.left:
 		return false
 	}
-	if e.dominance && e.sureHold() {
+	if e.claim && e.sureHold() {
 		return false
+	}
+	if e.dominance && e.sureDefeat(e.claimer()) {
+		return true
 	}
 	key := e.tt.hash(e)
 	if lb, ub, ok := e.tt.get(e, key); ok {
@@ -179,16 +185,23 @@ func (e *genEngine) genMoves(m int) []parse.Card {
 	}
 	p := Position{Hands: e.hands[:e.n], Leader: e.leader, Played: e.trick(), State: e.st}
 	runs := equivalentRuns(e.r, &p, legal)
+	var seen parse.CardSet // the runs with a move, by their first card
 	for set := legal; set != 0; set &= set - 1 {
 		c := set.Lowest()
-		if runs[c] == c {
+		if first := runs[c]; !seen.Has(first) {
+			seen |= parse.Set(first)
 			list = append(list, c)
 		}
 	}
-	// High cards first for the side that wants tricks, low first for the other.
-	hiFirst := e.side[m]
+	// High cards first for the side that wants tricks, low first for the other; in a claim,
+	// high first for both, and a defender's cards that win the trick first.
+	hiFirst := e.side[m] || e.claim
+	var wins parse.CardSet
+	if e.claim && e.side[m] && e.k > 0 && e.st.Led != parse.NoSuit {
+		wins = e.r.Winning(e.trick(), e.st.Led, legal)
+	}
 	for i := 1; i < len(list); i++ {
-		for j := i; j > 0 && e.before(list[j], list[j-1], hiFirst); j-- {
+		for j := i; j > 0 && e.before(list[j], list[j-1], hiFirst, wins); j-- {
 			list[j], list[j-1] = list[j-1], list[j]
 		}
 	}
@@ -196,9 +209,15 @@ func (e *genEngine) genMoves(m int) []parse.Card {
 	return list
 }
 
-// before orders two moves: by Power, high or low first.
-func (e *genEngine) before(a, b parse.Card, hiFirst bool) bool {
+// before orders two moves: the cards of first before the others, the lowest of them first;
+// then by Power, high or low first.
+func (e *genEngine) before(a, b parse.Card, hiFirst bool, first parse.CardSet) bool {
 	pa, pb := e.r.Power(a), e.r.Power(b)
+	if fa, fb := first.Has(a), first.Has(b); fa != fb {
+		return fa
+	} else if fa {
+		return pa < pb
+	}
 	if hiFirst {
 		return pa > pb
 	}
@@ -297,4 +316,14 @@ func (t *genTable) put(e *genEngine, key uint64, lb, ub int) {
 	t.ents = append(t.ents, genEntry{off: int32(len(t.hands)), next: next, lead: int8(e.leader), flags: genFlags(e), lb: int8(lb), ub: int8(ub)})
 	t.hands = append(t.hands, e.hands[:e.n]...)
 	t.m[key] = int32(len(t.ents) - 1)
+}
+
+// claimer returns the claiming seat of a claim against one seat (the seat outside the side).
+func (e *genEngine) claimer() int {
+	for p := 0; p < e.n; p++ {
+		if !e.side[p] {
+			return p
+		}
+	}
+	return -1
 }

@@ -18,3 +18,6 @@ func SeatOf(players []string, name string) int { return seatOf(players, name) }
 func SetDDOff(quick, table, small bool) {
 	ddOff.quick, ddOff.table, ddOff.small = quick, table, small
 }
+
+// SetGeneralEngine makes the solver play every position with the general engine.
+func SetGeneralEngine(on bool) { ddOff.engine = on }

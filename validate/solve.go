@@ -168,7 +168,7 @@ func (s *Solver) Cards(p Position) []CardTricks {
 // trick 1, a queen that breaks hearts).
 func (s *Solver) ddFits(p *Position) bool {
 	r := s.r
-	if r.Table.Deck2 != 0 || len(p.Hands) > 8 || r.ban || !ddSuitsOK(r) {
+	if ddOff.engine || r.Table.Deck2 != 0 || len(p.Hands) > 8 || r.ban || !ddSuitsOK(r) {
 		return false
 	}
 	if r.breakers != r.brkMask {

@@ -57,9 +57,9 @@ type ddEngine struct {
 	nodes  int            // positions searched (for tests)
 }
 
-// ddOff turns the engine's shortcuts off, for the tests that check each against the plain
-// search.
-var ddOff struct{ quick, table, small bool }
+// ddOff turns the engine's shortcuts off, or the engine itself (the general one plays every
+// position), for the tests that check each against a brute force.
+var ddOff struct{ quick, table, small, engine bool }
 
 // ddMove is one move: the card searched, the run of equivalent cards it stands for, and its
 // weight in the move order.

@@ -157,8 +157,8 @@ func checkAgainstBrute(t *testing.T, r *validate.Rules, d *bruteDeal) {
 	}
 }
 
-// TestSolverSmallEndings compares the solver with the brute force on random endings of 2 to 5
-// tricks, the first trick started or not, with and without the spades-broken rule; with
+// TestSolverSmallEndings compares the solver with the brute force on random endings of 2 to 4
+// tricks (FuzzSolverEndings goes to 5), the first trick started or not, with and without the spades-broken rule; with
 // every shortcut of the one-deck engine, and with each turned off (each must be exact alone).
 func TestSolverSmallEndings(t *testing.T) {
 	for cfg := 0; cfg < 8; cfg++ {
@@ -170,10 +170,54 @@ func TestSolverSmallEndings(t *testing.T) {
 			}
 			r := testRules(t, "spades-partnership", []string{opt}, 4)
 			rng := rand.New(rand.NewPCG(uint64(cfg), 2))
-			for i := 0; i < 60; i++ {
-				checkAgainstBrute(t, r, randomEnding(rng, 2+i%4, i%4, rule))
+			for i := 0; i < 50; i++ {
+				checkAgainstBrute(t, r, randomEnding(rng, 2+i%3, i%4, rule))
 			}
 		}
 	}
 	validate.SetDDOff(false, false, false)
+}
+
+// TestSolverGeneralEngine compares the general engine (two decks, cards of no suit, claims)
+// with the brute force on the same endings.
+func TestSolverGeneralEngine(t *testing.T) {
+	validate.SetGeneralEngine(true)
+	defer validate.SetGeneralEngine(false)
+	for _, rule := range []bool{false, true} {
+		opt := "spades-broken=off"
+		if rule {
+			opt = "spades-broken=on"
+		}
+		r := testRules(t, "spades-partnership", []string{opt}, 4)
+		rng := rand.New(rand.NewPCG(5, 6))
+		for i := 0; i < 60; i++ {
+			checkAgainstBrute(t, r, randomEnding(rng, 2+i%3, i%4, rule))
+		}
+	}
+}
+
+// FuzzSolverEndings compares the solver with the brute force on random endings of 4 and 5
+// tricks (a seed, a trick started or not, the spades-broken rule, solo or partnership).
+func FuzzSolverEndings(f *testing.F) {
+	for i := uint64(0); i < 8; i++ {
+		f.Add(i, uint8(i), i%2 == 0, i%3 == 0)
+	}
+	rules := map[bool]*validate.Rules{}
+	f.Fuzz(func(t *testing.T, seed uint64, played uint8, rule, solo bool) {
+		r, ok := rules[rule]
+		if !ok {
+			opt := "spades-broken=off"
+			if rule {
+				opt = "spades-broken=on"
+			}
+			r = testRules(t, "spades-partnership", []string{opt}, 4)
+			rules[rule] = r
+		}
+		rng := rand.New(rand.NewPCG(seed, 99))
+		d := randomEnding(rng, 4+int(played>>2)%2, int(played%4), rule)
+		if solo {
+			d.side = []bool{false, false, true, false}
+		}
+		checkAgainstBrute(t, r, d)
+	})
 }

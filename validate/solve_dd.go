@@ -34,7 +34,11 @@ type ddEngine struct {
 	r     *Rules
 	n     int
 	side  [MaxSeats]bool
-	suits [4]parse.CardSet // the cards of each suit (Rules.SuitMask)
+	// count marks the seats whose tricks count: the side's, but for a nil (nilSearch) the
+	// bidder's alone, its partner helping it take none; the sure-trick bounds are then off.
+	count     [MaxSeats]bool
+	nilSearch bool
+	suits     [4]parse.CardSet // the cards of each suit (Rules.SuitMask)
 	trump int              // index of the trump suit, -1 for none
 
 	hands  [MaxSeats]parse.CardSet
@@ -93,6 +97,7 @@ func ddSuitsOK(r *Rules) bool {
 func newDDEngine(r *Rules, side []bool) *ddEngine {
 	e := &ddEngine{r: r, n: len(side), trump: -1}
 	copy(e.side[:], side)
+	copy(e.count[:], side)
 	for s := range e.suits {
 		e.suits[s] = r.SuitMask(parse.Suit(s))
 	}
@@ -146,7 +151,7 @@ func (e *ddEngine) trickStart(need int) (bool, parse.CardSet) {
 	case e.left == 1:
 		return e.lastTrick(need)
 	}
-	if ok, w, cut := e.quick(need); cut && !ddOff.quick {
+	if ok, w, cut := e.quick(need); cut && !ddOff.quick && !e.nilSearch {
 		return ok, w
 	}
 	key := e.key()
@@ -178,7 +183,7 @@ func (e *ddEngine) lastTrick(need int) (bool, parse.CardSet) {
 	}
 	w := e.r.Winner(cards[:e.n], e.r.SuitOf(cards[0]))
 	won := 0
-	if e.side[(e.leader+w)%e.n] {
+	if e.count[(e.leader+w)%e.n] {
 		won = 1
 	}
 	return won >= need, e.rankWin(cards[:e.n], w, 0)
@@ -201,7 +206,7 @@ func (e *ddEngine) rankWin(cards []parse.Card, w int, run parse.CardSet) parse.C
 func (e *ddEngine) ply(need int) (bool, parse.CardSet) {
 	m := (e.leader + e.k) % e.n
 	max := e.side[m]
-	if e.k > 0 && (max && need <= 1 || !max && need >= e.left) && !ddOff.quick {
+	if e.k > 0 && (max && need <= 1 || !max && need >= e.left) && !ddOff.quick && !e.nilSearch {
 		// The trick decides the search when the seat's side surely wins it.
 		if ok, w := e.trickSure(m); ok {
 			return max, w
@@ -277,7 +282,7 @@ func (e *ddEngine) endTrick(need int) (bool, parse.CardSet) {
 	leader, st := e.leader, e.st
 	e.leader, e.k, e.st = winner, 0, st.Next()
 	e.left--
-	if e.side[winner] {
+	if e.count[winner] {
 		need--
 	}
 	ok, w := e.search(need)

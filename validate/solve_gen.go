@@ -13,6 +13,13 @@ type genEngine struct {
 	r    *Rules
 	n    int
 	side [MaxSeats]bool
+	// count marks the seats whose tricks count (the side's, but for a nil: the nil bidder's,
+	// the others of its side helping it take none).
+	count [MaxSeats]bool
+	// limit bounds the positions searched (0: none); past it, the search gives up and
+	// aborted is set (its answers are then meaningless).
+	limit   int
+	aborted bool
 	// lastToLeader counts a last trick whose cards all cancelled for its leader, who takes
 	// them (claims: those cards go to a seat that did not win a trick).
 	lastToLeader bool
@@ -39,6 +46,7 @@ type genEngine struct {
 func newGenEngine(r *Rules, side []bool) *genEngine {
 	e := &genEngine{r: r, n: len(side)}
 	copy(e.side[:], side)
+	copy(e.count[:], side)
 	e.tt.init()
 	return e
 }
@@ -55,6 +63,10 @@ func (e *genEngine) setup(p *Position) {
 // included.
 func (e *genEngine) search(need int) bool {
 	e.nodes++
+	if e.limit > 0 && e.nodes > e.limit {
+		e.aborted = true
+		return false
+	}
 	if e.k > 0 {
 		return e.ply(need)
 	}
@@ -130,7 +142,7 @@ func (e *genEngine) endTrick(need int) bool {
 	leader, st := e.leader, e.st
 	e.leader, e.k, e.st = NextLeader(leader, winner), 0, st.Next()
 	e.left--
-	if winner >= 0 && e.side[winner] {
+	if winner >= 0 && e.count[winner] {
 		need--
 	}
 	ok := e.search(need)

@@ -25,6 +25,8 @@ type PlayAnalysis struct {
 	Cards []CardTricks
 	// Plays has a value per recorded card analyzed, in play order.
 	Plays []PlayValue
+	// Par is each unit's tricks with best play by all from the start: the par result.
+	Par []int
 	// Reason says why the analysis stops before the end of the record ("" when it does not).
 	Reason string
 }
@@ -43,7 +45,7 @@ type PlayValue struct {
 // plays are the recorded cards in play order with their seats; unitOf gives each seat's unit
 // (0 .. units-1).
 func AnalyzePlay(r *Rules, start Position, plays []SeatCard, unitOf []int, units int) *PlayAnalysis {
-	a := &PlayAnalysis{Taken: make([]int, units), DD: make([]int, units)}
+	a := &PlayAnalysis{Taken: make([]int, units), DD: make([]int, units), Par: make([]int, units)}
 	solvers := make([]*Solver, units)
 	if units == 2 {
 		side := make([]bool, len(unitOf))
@@ -76,7 +78,8 @@ func AnalyzePlay(r *Rules, start Position, plays []SeatCard, unitOf []int, units
 	trick := 1
 	guess := make([]int, units)
 	for u := range guess {
-		guess[u] = p.Left() / 2
+		guess[u] = value(&p, u, p.Left()/2)
+		a.Par[u] = guess[u]
 	}
 	for _, pl := range plays {
 		m := p.Mover()
@@ -120,4 +123,33 @@ func AnalyzePlay(r *Rules, start Position, plays []SeatCard, unitOf []int, units
 		a.Cards = solvers[unitOf[m]].Cards(p)
 	}
 	return a
+}
+
+// nilLimit bounds the positions NilHolds searches.
+const nilLimit = 3_000_000
+
+// NilHolds reports whether seat bidder (a nil bid), with best play from start, takes none of the tricks left,
+// the seats of its own side (ours, nil's included) helping it and the others trying to give
+// it one. ok is false when the search gave up (a long and close deal).
+func NilHolds(r *Rules, start Position, bidder int, ours []bool) (holds, ok bool) {
+	start.normalize()
+	others := make([]bool, len(ours))
+	for i, o := range ours {
+		others[i] = !o
+	}
+	if (&Solver{r: r}).ddFits(&start) {
+		e := newDDEngine(r, others)
+		e.count = [MaxSeats]bool{}
+		e.count[bidder], e.nilSearch = true, true
+		e.setup(&start)
+		forced, _ := e.search(1)
+		return !forced, true
+	}
+	e := newGenEngine(r, others)
+	e.count = [MaxSeats]bool{}
+	e.count[bidder] = true
+	e.limit = nilLimit
+	e.setup(&start)
+	forced := e.search(1)
+	return !forced, !e.aborted
 }

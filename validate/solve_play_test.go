@@ -79,3 +79,53 @@ func playBrute(d *bruteDeal, c int) {
 		d.trick = nil
 	}
 }
+
+// bruteForced says whether the others (not ours) can make seat bidder win a trick.
+func bruteForced(d *bruteDeal, bidder int, ours []bool) bool {
+	m := (d.leader + len(d.trick)) % 4
+	if d.hands[m] == 0 {
+		return false
+	}
+	for _, c := range d.bruteLegal(d.hands[m]) {
+		d.hands[m] &^= 1 << c
+		d.trick = append(d.trick, c)
+		var f bool
+		if len(d.trick) < 4 {
+			f = bruteForced(d, bidder, ours)
+		} else {
+			trick, leader := d.trick, d.leader
+			w := (leader + bruteWinner(trick)) % 4
+			d.trick, d.leader = nil, w
+			f = w == bidder || bruteForced(d, bidder, ours)
+			d.trick, d.leader = trick, leader
+		}
+		d.trick = d.trick[:len(d.trick)-1]
+		d.hands[m] |= 1 << c
+		if f && !ours[m] {
+			return true
+		}
+		if !f && ours[m] {
+			return false
+		}
+	}
+	return ours[m]
+}
+
+// TestNilHolds compares NilHolds with the brute force on random endings of 2 to 4 tricks.
+func TestNilHolds(t *testing.T) {
+	r := testRules(t, "spades-partnership", []string{"spades-broken=off"}, 4)
+	rng := rand.New(rand.NewPCG(31, 32))
+	seen := map[bool]int{}
+	for i := 0; i < 200; i++ {
+		d := randomEnding(rng, 2+i%3, 0, false)
+		bidder := rng.IntN(4)
+		ours := []bool{bidder%2 == 0, bidder%2 == 1, bidder%2 == 0, bidder%2 == 1}
+		want := !bruteForced(d, bidder, ours)
+		holds, ok := validate.NilHolds(r, d.position(r), bidder, ours)
+		require.True(t, ok)
+		require.Equal(t, want, holds, "ending %d", i)
+		seen[holds]++
+	}
+	require.NotZero(t, seen[true])
+	require.NotZero(t, seen[false])
+}

@@ -50,6 +50,7 @@ type analyzeRound struct {
 	Plays        []analyzePlay `json:"plays"`
 	Lost         score.Scores  `json:"lost"` // tricks each player's cards cost
 	Par          []analyzePar  `json:"par,omitempty"`
+	Nils         []analyzeNil  `json:"nils,omitempty"`
 	Note         string        `json:"note,omitempty"` // why the plays stop before the record does
 }
 
@@ -62,13 +63,20 @@ type analyzePlay struct {
 	Cost   int    `json:"cost"`
 }
 
-// analyzePar is a unit's contract against its tricks with best play from where the record
-// stops: the tricks taken plus its dd.
+// analyzePar is a unit's contract against its tricks with best play by all from the start
+// of the round (the par result).
 type analyzePar struct {
 	Side   string `json:"side"`
 	Bid    int    `json:"bid"`
 	Tricks int    `json:"tricks"`
 	Result string `json:"result"` // made, set
+}
+
+// analyzeNil says whether a nil bidder takes no trick with best play from the start, its
+// partner helping and the others trying to give it one (null: the search gave up).
+type analyzeNil struct {
+	Player   string `json:"player"`
+	Possible *bool  `json:"possible"`
 }
 
 // buildAnalysis analyzes every round of a processed game whose hands are known.
@@ -122,7 +130,22 @@ func analyzeOne(g *parse.Game, r *validate.PlayedRound, unitNames []string, unit
 	}
 	start := validate.Position{Hands: hands, Leader: leader, State: validate.TrickState{Trick: 1, Led: parse.NoSuit}}
 	a := validate.AnalyzePlay(r.Rules, start, plays, unitOf, len(names))
-	return roundView(g, r, a, names, unitOf), ""
+	ar := roundView(g, r, a, names, unitOf)
+	for l := range r.Seats {
+		if !r.HasBid[l] || !r.Bids[l].Nil {
+			continue
+		}
+		ours := make([]bool, n)
+		for k := range ours {
+			ours[k] = unitOf[k] == unitOf[l]
+		}
+		an := analyzeNil{Player: r.Name(g, l)}
+		if holds, ok := validate.NilHolds(r.Rules, start, l, ours); ok {
+			an.Possible = &holds
+		}
+		ar.Nils = append(ar.Nils, an)
+	}
+	return ar, ""
 }
 
 // roundView lays out a round's analysis with the names of its players and units.
@@ -156,7 +179,7 @@ func roundView(g *parse.Game, r *validate.PlayedRound, a *validate.PlayAnalysis,
 }
 
 // parOf sets each unit's contract (its number bids; nil bids count 0) against the tricks it
-// takes with best play from where the record stops; none when the round has no bid.
+// takes with best play by all from the start; none when the round has no bid.
 func parOf(r *validate.PlayedRound, a *validate.PlayAnalysis, names []string, unitOf []int) []analyzePar {
 	bid := make([]int, len(names))
 	any := false
@@ -173,7 +196,7 @@ func parOf(r *validate.PlayedRound, a *validate.PlayAnalysis, names []string, un
 	}
 	out := make([]analyzePar, len(names))
 	for u, name := range names {
-		t := a.Taken[u] + a.DD[u]
+		t := a.Par[u]
 		res := "made"
 		if t < bid[u] {
 			res = "set"

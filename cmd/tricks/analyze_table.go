@@ -66,6 +66,16 @@ func (aw *analyzeWriter) tableRound(w io.Writer, ar *analyzeRound) {
 			}
 			par = append(par, s)
 		}
+		for _, x := range ar.Nils {
+			switch {
+			case x.Possible == nil:
+				par = append(par, x.Player+" nil: not known (too long to search)")
+			case *x.Possible:
+				par = append(par, x.Player+" nil: possible")
+			default:
+				par = append(par, col.bad.Sprint(x.Player+" nil: not possible"))
+			}
+		}
 		fmt.Fprintf(w, "%s%s\n", label("par"), strings.Join(par, ", "))
 	}
 }

@@ -31,15 +31,15 @@ import (
 
 // ddEngine searches positions of one deal for one side.
 type ddEngine struct {
-	r     *Rules
-	n     int
-	side  [MaxSeats]bool
+	r    *Rules
+	n    int
+	side [MaxSeats]bool
 	// count marks the seats whose tricks count: the side's, but for a nil (nilSearch) the
 	// bidder's alone, its partner helping it take none; the sure-trick bounds are then off.
 	count     [MaxSeats]bool
 	nilSearch bool
 	suits     [4]parse.CardSet // the cards of each suit (Rules.SuitMask)
-	trump int              // index of the trump suit, -1 for none
+	trump     int              // index of the trump suit, -1 for none
 
 	hands  [MaxSeats]parse.CardSet
 	owner  [parse.NumCards]int8 // the seat that holds each card (cards never change hands)

@@ -284,11 +284,15 @@ func (aw *analyzeWriter) write(w io.Writer, ag *analyzeGame) {
 		return
 	}
 	fmt.Fprintln(w, aw.col.head.Sprintf("%s game %d: %s (%s)", ag.File, ag.Game, ag.Ruleset, strings.Join(ag.Players, " ")))
-	for _, ar := range ag.Rounds {
-		aw.tableRound(w, &ar)
-	}
-	for _, s := range ag.Skipped {
-		fmt.Fprintf(w, "round %d: %s\n", s.Round, aw.col.dim.Sprint("not analyzed: "+s.Reason))
+	rounds, skipped := ag.Rounds, ag.Skipped
+	for len(rounds) > 0 || len(skipped) > 0 { // in round order
+		if len(skipped) == 0 || len(rounds) > 0 && rounds[0].Round < skipped[0].Round {
+			aw.tableRound(w, &rounds[0])
+			rounds = rounds[1:]
+			continue
+		}
+		fmt.Fprintf(w, "\n%s %s\n", aw.col.head.Sprintf("round %d:", skipped[0].Round), aw.col.dim.Sprint("not analyzed: "+skipped[0].Reason))
+		skipped = skipped[1:]
 	}
 }
 

@@ -251,7 +251,7 @@ func TestClaimLargeHands(t *testing.T) {
 			}
 			begin := time.Now()
 			line, holds := validate.ClaimDefeat(r, hs, leader, nil, lead(2, true), side)
-			require.Less(t, time.Since(begin), 2*time.Second, "%d players", n)
+			require.Less(t, time.Since(begin), 10*time.Second, "%d players", n)
 			if !holds {
 				replayLine2(t, r, hs, leader, lead(2, true), side, line)
 			}

@@ -174,21 +174,7 @@ func (e *ddEngine) leadWeight(o *ddOrder, m int, c parse.Card, run, out parse.Ca
 // behind the leader; suits where the opponents hold few cards (fewer replies to search).
 func (e *ddEngine) pairLeadWeight(o *ddOrder, m int, c parse.Card, run, out parse.CardSet) (int, bool) {
 	s := e.suitIndex(c)
-	suit := e.suits[s]
-	lho, pd, rho := (m+1)%4, (m+2)%4, (m+3)%4
-	h := &e.hands
-	lenL, lenR, lenP, lenO := (h[lho] & suit).Len(), (h[rho] & suit).Len(), (h[pd] & suit).Len(), (h[m] & suit).Len()
-	trumpL, trumpR, trumpP := h[lho]&o.trumps, h[rho]&o.trumps, h[pd]&o.trumps
-	side := s != e.trump
-	countL, countR := lenL<<2, lenR<<2
-	if lenL == 0 {
-		countL = (e.left + 1) << 2
-	}
-	if lenR == 0 {
-		countR = (e.left + 1) << 2
-	}
-	w := -((countL + countR) << 5) / 13
-	rest := out & suit
+	rest := out & e.suits[s]
 	top := highest(rest)
 	second, third := parse.NoCard, parse.NoCard
 	if r := rest &^ parse.Set(top); r != 0 {
@@ -204,30 +190,13 @@ func (e *ddEngine) pairLeadWeight(o *ddOrder, m int, c parse.Card, run, out pars
 		return int(e.owner[x])
 	}
 	wh, sh, th := holder(top), holder(second), holder(third)
-	canRuffL, canRuffR := lenL == 0 && trumpL != 0, lenR == 0 && trumpR != 0
-	if side && (canRuffL || canRuffR) {
-		w -= 12
-	}
-	if side && lenP == 0 && trumpP != 0 && lenR > 0 {
-		w += 17 // partner ruffs
-	}
-	switch {
-	case wh == rho || sh == rho:
-		if lenR != 1 {
-			w -= 12
-		}
-	case wh == lho && sh == pd:
-		if lenP != 1 {
-			w += 27
-		}
-	}
-	if side && lenO == 1 && h[m]&o.trumps != 0 && lenP > 1 && wh == pd {
-		w += 19 // partner wins and gives a ruff
-	}
+	lho, pd, rho := (m+1)%4, (m+2)%4, (m+3)%4
+	lenL, lenR, lenP := (e.hands[lho] & rest).Len(), (e.hands[rho] & rest).Len(), (e.hands[pd] & rest).Len()
+	w := e.pairSuitWeight(o, m, s, wh, sh)
 	rRank := relRank(rest, c)
 	seq := run&^parse.Set(c) != 0
 	singletonTop := lenL == 1 && wh == lho || lenR == 1 && wh == rho
-	if e.pairLeadWins(o, m, c, top, side) {
+	if e.pairLeadWins(o, m, c, top, s != e.trump) {
 		switch {
 		case singletonTop:
 			w += 35 + rRank
@@ -273,6 +242,45 @@ func (e *ddEngine) pairLeadWeight(o *ddOrder, m int, c parse.Card, run, out pars
 		w += 17 - e.r.Power(c)
 	}
 	return w, false
+}
+
+// pairSuitWeight is the part of pairLeadWeight that is the suit's: fewer opponents' cards
+// (fewer replies), no ruff for them, a ruff for partner, not into a tenace behind the leader;
+// wh and sh hold the suit's first and second cards.
+func (e *ddEngine) pairSuitWeight(o *ddOrder, m, s, wh, sh int) int {
+	suit := e.suits[s]
+	lho, pd, rho := (m+1)%4, (m+2)%4, (m+3)%4
+	h := &e.hands
+	lenL, lenR, lenP, lenO := (h[lho] & suit).Len(), (h[rho] & suit).Len(), (h[pd] & suit).Len(), (h[m] & suit).Len()
+	side := s != e.trump
+	countL, countR := lenL<<2, lenR<<2
+	if lenL == 0 {
+		countL = (e.left + 1) << 2
+	}
+	if lenR == 0 {
+		countR = (e.left + 1) << 2
+	}
+	w := -((countL + countR) << 5) / 13
+	if side && (lenL == 0 && h[lho]&o.trumps != 0 || lenR == 0 && h[rho]&o.trumps != 0) {
+		w -= 12
+	}
+	if side && lenP == 0 && h[pd]&o.trumps != 0 && lenR > 0 {
+		w += 17 // partner ruffs
+	}
+	switch {
+	case wh == rho || sh == rho:
+		if lenR != 1 {
+			w -= 12
+		}
+	case wh == lho && sh == pd:
+		if lenP != 1 {
+			w += 27
+		}
+	}
+	if side && lenO == 1 && h[m]&o.trumps != 0 && lenP > 1 && wh == pd {
+		w += 19 // partner wins and gives a ruff
+	}
+	return w
 }
 
 // pairLeadWins reports whether leading c (suit top card top) wins the trick for the

@@ -156,10 +156,10 @@ func (e *ddEngine) trickStart(need int) (bool, parse.CardSet) {
 	}
 	key := e.key()
 	var own [4]uint64
-	e.owners(&own)
 	b := e.tt.find(key)
 	e.ttBest[e.depth] = parse.NoCard
 	if b != nil && !ddOff.table {
+		e.owners(&own)
 		if ok, w, hit := e.lookup(b, &own, need); hit {
 			return ok, w
 		}
@@ -170,6 +170,9 @@ func (e *ddEngine) trickStart(need int) (bool, parse.CardSet) {
 		lb = need
 	} else {
 		ub = need - 1
+	}
+	if b == nil || ddOff.table {
+		e.owners(&own) // the hands are the position's again
 	}
 	e.store(key, &own, w, lb, ub, e.cut[e.depth])
 	return ok, w

@@ -65,9 +65,13 @@ func (e *ddEngine) genMoves(m int) []ddMove {
 			}
 			mine &^= run
 			if run&legal != 0 {
-				c := highest(run & legal)
-				list = append(list, ddMove{card: c, run: run, weight: e.weight(&o, m, c, run, out)})
+				list = append(list, ddMove{card: highest(run & legal), run: run})
 			}
+		}
+	}
+	if len(list) > 1 {
+		for i := range list {
+			list[i].weight = e.weight(&o, m, list[i].card, list[i].run, out)
 		}
 	}
 	for i := 1; i < len(list); i++ { // insertion sort, heaviest first

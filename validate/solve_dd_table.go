@@ -83,12 +83,9 @@ func (e *ddEngine) owners(own *[4]uint64) {
 		all |= e.hands[h]
 	}
 	for s := 0; s < 4; s++ {
-		var v uint64
-		shift := 60
-		for u := all & e.suits[s]; u != 0; shift -= 4 {
-			c := highest(u)
-			u &^= 1 << c
-			v |= uint64(e.owner[c]) << shift
+		var v uint64 // from the lowest card up, each shifting the others down
+		for u := all & e.suits[s]; u != 0; u &= u - 1 {
+			v = v>>4 | uint64(e.owner[u.Lowest()])<<60
 		}
 		own[s] = v
 	}

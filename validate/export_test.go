@@ -16,3 +16,11 @@ func SeatOf(players []string, name string) int { return seatOf(players, name) }
 
 // SetTrialBudget bounds v's search for slips: edits tried per round and per game.
 func SetTrialBudget(v *Validator, round, game int) { v.budget = trialBudget{round, game} }
+
+// SetDDOff turns the shortcuts of the one-deck solver off (quick tricks, the table, small cards).
+func SetDDOff(quick, table, small bool) {
+	ddOff.quick, ddOff.table, ddOff.small = quick, table, small
+}
+
+// SetGeneralEngine makes the solver play every position with the general engine.
+func SetGeneralEngine(on bool) { ddOff.engine = on }

@@ -59,6 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			simulateCommand(env),
 			statsCommand(env),
 			showCommand(env),
+			analyzeCommand(env),
 			completionCommand(env),
 		},
 		// Option values hold commas (pass=left,right): never split -o at them.

@@ -62,6 +62,11 @@ var examples = map[string][]string{
 		"tricks simulate -r hearts -n 10000 | tricks stats -",
 		"tricks stats -f csv -r black-maria games/ > figures.csv",
 	},
+	"analyze": {
+		"tricks analyze testdata/examples/analyze-spades.tricks  # best play from where the record stops, each card's cost",
+		"tricks analyze -f json night.tricks | jq '.[0].rounds[0].dd'",
+		"tricks analyze -f csv night.tricks > costs.csv  # a row per recorded card and per legal card",
+	},
 	"completion": {
 		"source <(tricks completion bash)                  # bash, for this shell",
 		"tricks completion bash > /etc/bash_completion.d/tricks",

@@ -297,22 +297,6 @@ func dealStrong(rng *rand.Rand, r *validate.Rules, n, swaps int) []validate.Hand
 	return hs
 }
 
-// dealAll deals the table's deck (both copies with two decks) at random to n seats.
-func dealAll(rng *rand.Rand, r *validate.Rules, n int) []validate.Hand {
-	var cards []parse.Card
-	for _, d := range []parse.CardSet{r.Table.Deck, r.Table.Deck2} {
-		for s := d; s != 0; s &= s - 1 {
-			cards = append(cards, s.Lowest())
-		}
-	}
-	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-	hs := make([]validate.Hand, n)
-	for i := 0; i < r.Table.HandSize*n; i++ {
-		hs[i%n].Add(cards[i])
-	}
-	return hs
-}
-
 // bruteDefeat2 is bruteDefeat with two decks (hs[seat][card] counts copies): two copies of a
 // card in one trick cancel each other; the highest card of the suit led not cancelled wins;
 // a trick all cancelled is nobody's and its leader leads again, or, the last, goes to its

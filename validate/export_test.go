@@ -5,8 +5,8 @@ import "github.com/tricks-dev/tricks/parse"
 // PassConflicts exposes passConflicts to the external tests.
 func (v *Validator) PassConflicts(g *parse.Game, r *PlayedRound) int { return v.passConflicts(g, r) }
 
-// SetCleanPass turns the one pass over clean tricks on or off (see cleanPass).
-func SetCleanPass(on bool) { cleanPass = on }
+// SetCleanPass turns v's one pass over clean tricks on or off (see options).
+func SetCleanPass(v *Validator, on bool) { v.opts.twoPasses = !on }
 
 // NoBid says that r has no bid recorded (as its HasBid says).
 func (r *PlayedRound) NoBid() { r.bid = false }

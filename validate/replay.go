@@ -118,6 +118,7 @@ type Validator struct {
 	// (recover.go)
 	noLeader int
 	budget   trialBudget
+	opts     options // test switches (round.go)
 	// scratch for diagnose: a trial round, and edited tricks and cards
 	trial   PlayedRound
 	edited  parse.Round

@@ -167,10 +167,9 @@ func plainRound(r *validate.PlayedRound) validate.PlayedRound {
 func TestCleanTricksMatchTwoPasses(t *testing.T) {
 	cases := reuseCases(t)
 	replay := func(c reuseCase, clean bool) (*validate.Replay, error) {
-		validate.SetCleanPass(clean)
-		defer validate.SetCleanPass(true)
 		v := validate.New()
 		v.Diagnose = true
+		validate.SetCleanPass(v, clean)
 		return v.ReplayOwn(c.g, c.rs, c.own)
 	}
 	for _, c := range cases {

@@ -384,7 +384,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	// Simple hands (see simpleHands) play their clean tricks in one pass (cleanTricks); the rest,
 	// from the first trick that is not clean, takes the two passes below.
 	from, broken := 0, false
-	if allKnown && cleanPass && simpleHands(hands, n) {
+	if allKnown && !v.opts.twoPasses && simpleHands(hands, n) {
 		from, next, broken = v.cleanTricks(g, r, hands, next)
 	}
 	for ti := from; ti < nt; ti++ {
@@ -564,9 +564,9 @@ func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (in
 	return ti, next
 }
 
-// cleanPass says whether play takes clean tricks in one pass (cleanTricks); the tests turn
-// it off to compare with the two passes.
-var cleanPass = true
+// options are a Validator's test switches, off in the zero value: twoPasses plays every
+// trick through passes 1 and 2, as the oracle of the one pass over clean tricks (cleanTricks).
+type options struct{ twoPasses bool }
 
 // simpleHands reports whether the n hands, every one known, are simple: one copy of each
 // card in them (one deck, nothing passed twice over), so that a card played is one bit

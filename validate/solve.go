@@ -97,7 +97,16 @@ func NewSolver(r *Rules, side []bool) *Solver {
 // play by every seat.
 func (s *Solver) Tricks(p Position) int {
 	p.normalize()
-	return s.tricks(&p, 0, p.Left(), p.Left()/2)
+	return s.tricks(&p, 0, p.Left(), s.guess(&p))
+}
+
+// guess returns a first guess of the side's tricks at p: its share of the seats.
+func (s *Solver) guess(p *Position) int {
+	seats := 0
+	for _, x := range s.side {
+		seats += btoi(x)
+	}
+	return p.Left() * seats / len(s.side)
 }
 
 // tricks is Tricks knowing that the result is between lo and hi, guess g.

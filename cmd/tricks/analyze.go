@@ -42,8 +42,9 @@ type analyzeRound struct {
 	Round        int           `json:"round"`
 	TricksPlayed int           `json:"tricks_played"`
 	TricksLeft   int           `json:"tricks_left"`
-	ToMove       *string       `json:"to_move"`      // null when no trick is left
-	SideToMove   *string       `json:"side_to_move"` // the unit of to_move
+	CurrentTrick []string      `json:"current_trick,omitempty"` // cards played to the trick in progress at the stop
+	ToMove       *string       `json:"to_move"`                 // null when no trick is left
+	SideToMove   *string       `json:"side_to_move"`            // the unit of to_move
 	Taken        score.Scores  `json:"taken"`
 	DD           score.Scores  `json:"dd"`
 	Cards        score.Scores  `json:"cards"`
@@ -154,6 +155,9 @@ func roundView(g *parse.Game, r *validate.PlayedRound, a *validate.PlayAnalysis,
 	ar := analyzeRound{Round: r.Number, TricksPlayed: p.State.Trick - 1, TricksLeft: p.Left(),
 		Taken: score.Scores{Keys: names, Vals: a.Taken}, DD: score.Scores{Keys: names, Vals: a.DD},
 		Cards: score.NewScores(nil), Plays: []analyzePlay{}, Note: a.Reason}
+	for _, c := range p.Played {
+		ar.CurrentTrick = append(ar.CurrentTrick, c.String())
+	}
 	if p.Left() > 0 {
 		m := p.Mover()
 		player, unit := r.Name(g, m), names[unitOf[m]]

@@ -15,6 +15,9 @@ import (
 func (aw *analyzeWriter) tableRound(w io.Writer, ar *analyzeRound) {
 	col := aw.col
 	head := fmt.Sprintf("round %d: %d %s played, %d left", ar.Round, ar.TricksPlayed, plural(ar.TricksPlayed, "trick"), ar.TricksLeft)
+	if len(ar.CurrentTrick) > 0 {
+		head += fmt.Sprintf("; trick %d so far %s", ar.TricksPlayed+1, strings.Join(ar.CurrentTrick, " "))
+	}
 	if ar.ToMove != nil {
 		head += fmt.Sprintf("; %s to play", *ar.ToMove)
 		if *ar.SideToMove != *ar.ToMove {

@@ -98,7 +98,16 @@ func NewSolver(r *Rules, side []bool) *Solver {
 // play by every seat.
 func (s *Solver) Tricks(p Position) int {
 	p.normalize()
-	return s.tricks(&p, 0, p.Left(), p.Left()/2)
+	return s.tricks(&p, 0, p.Left(), s.guess(&p))
+}
+
+// guess returns a first guess of the side's tricks at p: its share of the seats.
+func (s *Solver) guess(p *Position) int {
+	seats := 0
+	for _, x := range s.side {
+		seats += btoi(x)
+	}
+	return p.Left() * seats / len(s.side)
 }
 
 // tricks is Tricks knowing that the result is between lo and hi, guess g.
@@ -190,8 +199,9 @@ func (s *Solver) ddFits(p *Position) bool {
 
 // equivalentRuns maps each card of set (cards of the seat to play at p) to the first card
 // of its run: cards of one suit that no card of another hand, or of the current trick, lies
-// between (cards played before count as gaps). With two decks a card is in a run of its own
-// unless every copy of it not played yet is in the hand.
+// between (cards played before count as gaps), and that the rules do not tell apart
+// otherwise (alike). With two decks a card is in a run of its own unless every copy of it not
+// played yet is in the hand.
 func equivalentRuns(r *Rules, p *Position, set parse.CardSet) map[parse.Card]parse.Card {
 	m := p.Mover()
 	var others Hand
@@ -209,7 +219,7 @@ func equivalentRuns(r *Rules, p *Position, set parse.CardSet) map[parse.Card]par
 		var prev parse.Card = parse.NoCard
 		for _, c := range cardsByPower(r, hand.A&r.mask[s]) {
 			twin := others.Has(c)
-			if prev != parse.NoCard && !twin && !between(r, others, prev, c) {
+			if prev != parse.NoCard && !twin && !between(r, others, prev, c) && alike(r, prev, c) {
 				runs[c] = runs[prev]
 			} else {
 				runs[c] = c
@@ -228,6 +238,12 @@ func equivalentRuns(r *Rules, p *Position, set parse.CardSet) map[parse.Card]par
 		out[c] = runs[c]
 	}
 	return out
+}
+
+// alike reports whether two cards of a suit differ in nothing but rank for the rules: the
+// same points, both breaking the break suit or neither, both banned from trick 1 or neither.
+func alike(r *Rules, a, b parse.Card) bool {
+	return r.Table.Value[a] == r.Table.Value[b] && r.Breaks(a) == r.Breaks(b) && r.penalty.Has(a) == r.penalty.Has(b)
 }
 
 // cardsByPower lists the cards of set (one suit) from the lowest Power up.

@@ -21,8 +21,9 @@ import (
 //     the start of a trick by the suit lengths of every hand and only the owners of the
 //     cards, by relative rank, down to the lowest of those cards, so that one entry answers
 //     for every position that differs only in cards whose rank did not matter;
-//   - quick tricks (the leader's top cards, cashed) and later tricks (the other side's top
-//     trumps) bound the result before any move is tried;
+//   - sure tricks bound the result before any move is tried: the leader's winners cashed
+//     (crossing to a partner's), each side's trumps against the other side's higher ones,
+//     and at the second hand a trick one side surely wins;
 //   - moves are ordered by what usually wins or loses a trick, and by the moves that cut
 //     before;
 //   - a small card whose rank did not matter is searched once per suit and hand.

@@ -317,25 +317,29 @@ func (e *ddEngine) pairLeadWins(o *ddOrder, m int, c, top parse.Card, side bool)
 func (e *ddEngine) followWeight(o *ddOrder, m int, c parse.Card, run, out parse.CardSet) int {
 	led := e.st.Led
 	beats := e.r.beats(c, o.cur, led)
+	safe := beats && !e.beatable(m, c) // c would win the trick whatever the others play
+	curSafe := o.curOurs && !e.beatable(m, o.cur)
 	if e.r.SuitOf(c) == led {
 		switch {
-		case o.curOurs:
-			return 0
-		case beats && o.last:
-			return 100
-		case beats && run.Has(highest(out&e.suits[led])):
-			return 80
+		case curSafe:
+			return 0 // the side wins it already: play low
+		case safe:
+			return 80 // win it as cheaply as it can be won
+		case beats && o.curOurs:
+			return 10
 		case beats:
-			return 30
+			return 30 // make the others pay for it
 		}
 		return 0
 	}
 	if o.trumps.Has(c) { // a ruff
 		switch {
-		case o.curOurs:
-			return -40
-		case beats:
+		case curSafe:
+			return -50
+		case safe:
 			return 70
+		case beats:
+			return 30
 		}
 		return -60
 	}
@@ -345,4 +349,34 @@ func (e *ddEngine) followWeight(o *ddOrder, m int, c parse.Card, run, out parse.
 		w -= 20 // keep a winner
 	}
 	return w
+}
+
+// beatable reports whether a seat of the other side than m's, still to play to the current
+// trick after m, can beat card x (as the trick's winning card): with a higher card of the
+// suit led, or, void in it, with a trump (a higher one when x is a trump).
+func (e *ddEngine) beatable(m int, x parse.Card) bool {
+	led := e.st.Led
+	suit := e.suits[led]
+	var trumps parse.CardSet
+	if e.trump >= 0 {
+		trumps = e.suits[e.trump]
+	}
+	for i := e.k + 1; i < e.n; i++ {
+		p := (e.leader + i) % e.n
+		if e.side[p] == e.side[m] {
+			continue
+		}
+		h := e.hands[p]
+		switch {
+		case h&suit != 0:
+			if e.r.beats(highest(h&suit), x, led) {
+				return true
+			}
+		case h&trumps != 0:
+			if e.r.beats(highest(h&trumps), x, led) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -30,7 +30,7 @@ type ddEntry struct {
 }
 
 // ddBucketMax bounds the entries of one bucket: past it, new entries replace the oldest.
-const ddBucketMax = 96
+const ddBucketMax = 256
 
 type ddBucket struct {
 	entries []ddEntry

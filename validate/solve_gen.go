@@ -16,6 +16,9 @@ type genEngine struct {
 	// count marks the seats whose tricks count (the side's, but for a nil: the nil bidder's,
 	// the others of its side helping it take none).
 	count [MaxSeats]bool
+	// points: what counts is the points (Table.Value) of the cards the counted seats take, not
+	// their tricks (one deck: no trick is cancelled).
+	points bool
 	// limit bounds the positions searched (0: none); past it, the search gives up and
 	// aborted is set (its answers are then meaningless).
 	limit   int
@@ -73,7 +76,7 @@ func (e *genEngine) search(need int) bool {
 	switch {
 	case need <= 0:
 		return true
-	case need > e.left:
+	case need > e.left && !e.points, e.points && need > e.pointsLeft(1):
 		return false
 	}
 	if e.claim && e.sureHold() {
@@ -93,6 +96,9 @@ func (e *genEngine) search(need int) bool {
 	}
 	ok := e.ply(need)
 	lb, ub := 0, e.left
+	if e.points {
+		lb, ub = e.pointsLeft(-1), e.pointsLeft(1)
+	}
 	if ok {
 		lb = need
 	} else {
@@ -139,12 +145,18 @@ func (e *genEngine) try(m int, c parse.Card, need int) bool {
 // leads again) and searches the next one.
 func (e *genEngine) endTrick(need int) bool {
 	winner := e.trickWinner()
+	if winner >= 0 && e.count[winner] {
+		if e.points {
+			for _, c := range e.trick() {
+				need -= e.r.Table.Value[c]
+			}
+		} else {
+			need--
+		}
+	}
 	leader, st := e.leader, e.st
 	e.leader, e.k, e.st = NextLeader(leader, winner), 0, st.Next()
 	e.left--
-	if winner >= 0 && e.count[winner] {
-		need--
-	}
 	ok := e.search(need)
 	e.leader, e.k, e.st = leader, e.n, st
 	e.left++
@@ -162,6 +174,20 @@ func (e *genEngine) trickWinner() int {
 		return e.leader
 	}
 	return -1
+}
+
+// pointsLeft returns the sum of the values of sign sign (1: positive, -1: negative) of the
+// cards in the hands: the most and the least points the tricks left can give a seat.
+func (e *genEngine) pointsLeft(sign int) int {
+	sum := 0
+	for p := 0; p < e.n; p++ {
+		eachCard(e.hands[p], func(c parse.Card) {
+			if v := e.r.Table.Value[c]; v*sign > 0 {
+				sum += v
+			}
+		})
+	}
+	return sum
 }
 
 // trick returns the cards of the current trick.

@@ -29,6 +29,8 @@ type PlayAnalysis struct {
 	Par []int
 	// Reason says why the analysis stops before the end of the record ("" when it does not).
 	Reason string
+	// Points: the figures are points (AnalyzePoints), fewer better; else tricks, more better.
+	Points bool
 }
 
 // PlayValue is one recorded card: the mover's unit's tricks of those left (the current trick

@@ -39,11 +39,15 @@ type analyzeSkip struct {
 }
 
 type analyzeRound struct {
-	Round        int           `json:"round"`
+	Round int `json:"round"`
+	// Measure is what the figures count: "tricks" (Spades: a side's tricks of those left)
+	// or "points" (Hearts family, the last tricks: the fewest points a player can be held to).
+	Measure      string        `json:"measure"`
 	TricksPlayed int           `json:"tricks_played"`
 	TricksLeft   int           `json:"tricks_left"`
-	ToMove       *string       `json:"to_move"`      // null when no trick is left
-	SideToMove   *string       `json:"side_to_move"` // the unit of to_move
+	CurrentTrick []string      `json:"current_trick,omitempty"` // cards played to the trick in progress at the stop
+	ToMove       *string       `json:"to_move"`                 // null when no trick is left
+	SideToMove   *string       `json:"side_to_move"`            // the unit of to_move
 	Taken        score.Scores  `json:"taken"`
 	DD           score.Scores  `json:"dd"`
 	Cards        score.Scores  `json:"cards"`
@@ -85,11 +89,13 @@ func buildAnalysis(j *job) analyzeGame {
 	ag := analyzeGame{File: res.File, Game: res.Game, Ruleset: res.Ruleset, Players: res.Players, Rounds: []analyzeRound{}}
 	units, unitOf := j.rs.Units(g.Players)
 	for _, r := range rp.Rounds {
-		if j.rs.Family != rulesets.Spades {
-			ag.Skipped = append(ag.Skipped, analyzeSkip{r.Number, "the Hearts family is not analyzed: its points are not tricks"})
-			continue
+		var ar analyzeRound
+		var why string
+		if j.rs.Family == rulesets.Spades {
+			ar, why = analyzeOne(g, r, units, unitOf)
+		} else {
+			ar, why = analyzePoints(g, r)
 		}
-		ar, why := analyzeOne(g, r, units, unitOf)
 		if why != "" {
 			ag.Skipped = append(ag.Skipped, analyzeSkip{r.Number, why})
 			continue
@@ -121,15 +127,8 @@ func analyzeOne(g *parse.Game, r *validate.PlayedRound, unitNames []string, unit
 		}
 		unitOf[l] = index[u]
 	}
-	view := r.View(g)
-	var plays []validate.SeatCard
-	for _, tv := range view.Tricks {
-		for k, c := range tv.Cards {
-			plays = append(plays, validate.SeatCard{Seat: tv.Seats[k], Card: c})
-		}
-	}
 	start := validate.Position{Hands: hands, Leader: leader, State: validate.TrickState{Trick: 1, Led: parse.NoSuit}}
-	a := validate.AnalyzePlay(r.Rules, start, plays, unitOf, len(names))
+	a := validate.AnalyzePlay(r.Rules, start, recordedPlays(g, r), unitOf, len(names))
 	ar := roundView(g, r, a, names, unitOf)
 	for l := range r.Seats {
 		if !r.HasBid[l] || !r.Bids[l].Nil {
@@ -148,12 +147,27 @@ func analyzeOne(g *parse.Game, r *validate.PlayedRound, unitNames []string, unit
 	return ar, ""
 }
 
+// recordedPlays returns the recorded cards of a round in play order, with their players'
+// seats, as the replay reads them.
+func recordedPlays(g *parse.Game, r *validate.PlayedRound) []validate.SeatCard {
+	var plays []validate.SeatCard
+	for _, tv := range r.View(g).Tricks {
+		for k, c := range tv.Cards {
+			plays = append(plays, validate.SeatCard{Seat: tv.Seats[k], Card: c})
+		}
+	}
+	return plays
+}
+
 // roundView lays out a round's analysis with the names of its players and units.
 func roundView(g *parse.Game, r *validate.PlayedRound, a *validate.PlayAnalysis, names []string, unitOf []int) analyzeRound {
 	p := a.Stop
-	ar := analyzeRound{Round: r.Number, TricksPlayed: p.State.Trick - 1, TricksLeft: p.Left(),
+	ar := analyzeRound{Round: r.Number, Measure: "tricks", TricksPlayed: p.State.Trick - 1, TricksLeft: p.Left(),
 		Taken: score.Scores{Keys: names, Vals: a.Taken}, DD: score.Scores{Keys: names, Vals: a.DD},
 		Cards: score.NewScores(nil), Plays: []analyzePlay{}, Note: a.Reason}
+	for _, c := range p.Played {
+		ar.CurrentTrick = append(ar.CurrentTrick, c.String())
+	}
 	if p.Left() > 0 {
 		m := p.Mover()
 		player, unit := r.Name(g, m), names[unitOf[m]]
@@ -165,9 +179,13 @@ func roundView(g *parse.Game, r *validate.PlayedRound, a *validate.PlayAnalysis,
 	}
 	lost := make([]int, len(r.Seats))
 	for _, pv := range a.Plays {
+		cost := pv.Best - pv.Value // tricks not taken
+		if a.Points {
+			cost = pv.Value - pv.Best // points taken
+		}
 		ar.Plays = append(ar.Plays, analyzePlay{Trick: pv.Trick, Player: r.Name(g, pv.Seat), Card: pv.Card.String(),
-			Best: pv.Best, Value: pv.Value, Cost: pv.Best - pv.Value})
-		lost[pv.Seat] += pv.Best - pv.Value
+			Best: pv.Best, Value: pv.Value, Cost: cost})
+		lost[pv.Seat] += cost
 	}
 	ar.Lost = score.NewScores(nil)
 	for l := range r.Seats {
@@ -176,6 +194,38 @@ func roundView(g *parse.Game, r *validate.PlayedRound, a *validate.PlayAnalysis,
 	}
 	ar.Par = parOf(r, a, names, unitOf)
 	return ar
+}
+
+// analyzePoints analyzes a Hearts-family round in points over its last tricks
+// (validate.AnalyzePoints), or says why it cannot.
+func analyzePoints(g *parse.Game, r *validate.PlayedRound) (analyzeRound, string) {
+	switch {
+	case r.Tally:
+		return analyzeRound{}, "a tally: the play is not recorded"
+	case r.Table.Deck2 != 0:
+		return analyzeRound{}, "two decks (cancelled tricks) are not analyzed"
+	}
+	hands, leader, ok := r.StartHands(g)
+	if !ok {
+		return analyzeRound{}, "the deal (and the passes) are not written for every player"
+	}
+	n := len(r.Seats)
+	names := make([]string, n)
+	unitOf := make([]int, n)
+	for l := range unitOf {
+		names[l], unitOf[l] = r.Name(g, l), l
+	}
+	start := validate.Position{Hands: hands, Leader: leader, State: validate.TrickState{Trick: 1, Led: parse.NoSuit}}
+	a := validate.AnalyzePoints(r.Rules, start, recordedPlays(g, r))
+	ar := roundView(g, r, a, names, unitOf)
+	ar.Measure = "points"
+	if a.DD == nil {
+		ar.DD = score.NewScores(nil)
+	}
+	if ar.Note == "" && a.Stop.Left() > validate.PointsWindow {
+		ar.Note = fmt.Sprintf("the last %d tricks are analyzed; the record stops before them", validate.PointsWindow)
+	}
+	return ar, ""
 }
 
 // parOf sets each unit's contract (its number bids; nil bids count 0) against the tricks it

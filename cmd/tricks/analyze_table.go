@@ -11,10 +11,15 @@ import (
 // tableRound prints one round's analysis for a person: the tricks taken, each side's tricks
 // with best play from where the record stops and what each legal card there gives, the
 // recorded tricks with each costly card marked where it was played ("KS -2"), the tricks
-// each player's cards cost, and the par result against the bids.
+// each player's cards cost, and the par result against the bids. In points (the Hearts
+// family), the points taken and those each player can be held to, a costly card marked with
+// the points it gave ("QS +13").
 func (aw *analyzeWriter) tableRound(w io.Writer, ar *analyzeRound) {
 	col := aw.col
 	head := fmt.Sprintf("round %d: %d %s played, %d left", ar.Round, ar.TricksPlayed, plural(ar.TricksPlayed, "trick"), ar.TricksLeft)
+	if len(ar.CurrentTrick) > 0 {
+		head += fmt.Sprintf("; trick %d so far %s", ar.TricksPlayed+1, strings.Join(ar.CurrentTrick, " "))
+	}
 	if ar.ToMove != nil {
 		head += fmt.Sprintf("; %s to play", *ar.ToMove)
 		if *ar.SideToMove != *ar.ToMove {
@@ -23,16 +28,21 @@ func (aw *analyzeWriter) tableRound(w io.Writer, ar *analyzeRound) {
 	}
 	fmt.Fprintf(w, "\n%s\n", col.head.Sprint(head))
 	label := func(s string) string { return fmt.Sprintf("  %-13s", s) }
-	fmt.Fprintf(w, "%s%s\n", label("taken"), scoresLine(ar.Taken))
-	if ar.TricksLeft > 0 {
-		fmt.Fprintf(w, "%s%s %s\n", label("best play"), scoresLine(ar.DD), col.dim.Sprintf("(of the %d %s left)", ar.TricksLeft, plural(ar.TricksLeft, "trick")))
+	points := ar.Measure == "points"
+	taken, bestPlay, lostLabel := "taken", "best play", "tricks lost"
+	if points {
+		taken, bestPlay, lostLabel = "points taken", "held to", "points given"
+	}
+	fmt.Fprintf(w, "%s%s\n", label(taken), scoresLine(ar.Taken))
+	if ar.TricksLeft > 0 && len(ar.DD.Keys) > 0 {
+		fmt.Fprintf(w, "%s%s %s\n", label(bestPlay), scoresLine(ar.DD), col.dim.Sprintf("(of the %d %s left)", ar.TricksLeft, plural(ar.TricksLeft, "trick")))
 		best := ar.DD.Get(*ar.SideToMove)
 		var cards []string
 		for i, c := range ar.Cards.Keys {
 			v := ar.Cards.Vals[i]
 			s := fmt.Sprintf("%s %d", c, v)
 			switch {
-			case v < best:
+			case v != best:
 				s = col.bad.Sprint(s)
 			default:
 				s = col.lead.Sprint(s)
@@ -55,7 +65,7 @@ func (aw *analyzeWriter) tableRound(w io.Writer, ar *analyzeRound) {
 		if len(lost) == 0 {
 			lost = []string{"none"}
 		}
-		fmt.Fprintf(w, "%s%s\n", label("tricks lost"), strings.Join(lost, ", "))
+		fmt.Fprintf(w, "%s%s\n", label(lostLabel), strings.Join(lost, ", "))
 	}
 	if len(ar.Par) > 0 {
 		var par []string
@@ -89,8 +99,11 @@ func (aw *analyzeWriter) tableTricks(w io.Writer, ar *analyzeRound) {
 		for ; i < len(ar.Plays) && ar.Plays[i].Trick == t; i++ {
 			p := ar.Plays[i]
 			s := p.Player + " " + p.Card
-			if p.Cost != 0 {
-				s = aw.col.bad.Sprintf("%s %+d", s, -p.Cost)
+			switch {
+			case p.Cost != 0 && ar.Measure == "points":
+				s = aw.col.bad.Sprintf("%s %+d", s, p.Cost) // points taken
+			case p.Cost != 0:
+				s = aw.col.bad.Sprintf("%s %+d", s, -p.Cost) // tricks lost
 			}
 			cards = append(cards, s)
 		}

@@ -21,6 +21,16 @@ type bruteDeal struct {
 	broken bool  // spades broken (with the rule)
 	rule   bool  // the spades-broken rule is on
 	side   []bool
+	memo   map[bruteKey]int // values at the start of a trick, by position
+}
+
+// bruteKey is a position at the start of a trick: every hand, the leader, the break state,
+// and the side counted.
+type bruteKey struct {
+	hands  [4]uint64
+	leader int
+	broken bool
+	side   [4]bool
 }
 
 func bruteSuit(c int) int { return c / 13 }
@@ -65,8 +75,28 @@ func bruteWinner(trick []int) int {
 }
 
 // bruteTricks returns the side's tricks of those left, the current trick included, with
-// best play: the side maximises, the others minimise.
+// best play: the side maximises, the others minimise (every card tried; the value of a
+// position at the start of a trick kept in a memo).
 func bruteTricks(d *bruteDeal) int {
+	if len(d.trick) > 0 || len(d.hands) != 4 {
+		return bruteMoves(d)
+	}
+	key := bruteKey{leader: d.leader, broken: d.broken}
+	copy(key.hands[:], d.hands)
+	copy(key.side[:], d.side)
+	if v, ok := d.memo[key]; ok {
+		return v
+	}
+	v := bruteMoves(d)
+	if d.memo == nil {
+		d.memo = map[bruteKey]int{}
+	}
+	d.memo[key] = v
+	return v
+}
+
+// bruteMoves is bruteTricks without the memo: every legal card of the seat to play.
+func bruteMoves(d *bruteDeal) int {
 	n := len(d.hands)
 	m := (d.leader + len(d.trick)) % n
 	if d.hands[m] == 0 {

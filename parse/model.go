@@ -189,3 +189,33 @@ func itoa(n int) string {
 	}
 	return string(b[i:])
 }
+
+// DropComments takes every comment out of g: the game's, its rounds' and their statements'.
+func (g *Game) DropComments() {
+	g.Comments = nil
+	for _, r := range g.Rounds {
+		if r != nil {
+			r.DropComments()
+		}
+	}
+}
+
+// DropComments takes every comment out of r: the round's and its statements'.
+func (r *Round) DropComments() {
+	r.Comments = nil
+	for i := range r.Deal {
+		r.Deal[i].Comments = nil
+	}
+	for i := range r.Took {
+		r.Took[i].Comments = nil
+	}
+	for i := range r.Passes {
+		r.Passes[i].Comments = nil
+	}
+	for i := range r.Tricks {
+		r.Tricks[i].Comments = nil
+	}
+	for i := range r.Moon {
+		r.Moon[i].Comments = nil
+	}
+}

@@ -191,25 +191,6 @@ func (p *textParser) endComments() {
 // clearComments clears the comments of the entries of the lists of the game in m, whose
 // arrays the next game reuses: the fast statements write an entry's other fields only.
 func (m *gameMem) clearComments() {
-	for _, r := range m.g.Rounds {
-		if r == nil {
-			continue
-		}
-		for i := range r.Deal {
-			r.Deal[i].Comments = nil
-		}
-		for i := range r.Took {
-			r.Took[i].Comments = nil
-		}
-		for i := range r.Passes {
-			r.Passes[i].Comments = nil
-		}
-		for i := range r.Tricks {
-			r.Tricks[i].Comments = nil
-		}
-		for i := range r.Moon {
-			r.Moon[i].Comments = nil
-		}
-	}
+	m.g.DropComments()
 	m.commented = false
 }

@@ -9,29 +9,6 @@ import (
 	"github.com/tricks-dev/tricks/parse/writer"
 )
 
-// dropComments takes the comments out of g.
-func dropComments(g *parse.Game) {
-	g.Comments = nil
-	for _, r := range g.Rounds {
-		r.Comments = nil
-		for i := range r.Deal {
-			r.Deal[i].Comments = nil
-		}
-		for i := range r.Took {
-			r.Took[i].Comments = nil
-		}
-		for i := range r.Passes {
-			r.Passes[i].Comments = nil
-		}
-		for i := range r.Tricks {
-			r.Tricks[i].Comments = nil
-		}
-		for i := range r.Moon {
-			r.Moon[i].Comments = nil
-		}
-	}
-}
-
 // A score keeper's comments, on and before every kind of statement, in canonical text.
 const commentedText = `# Thursday club, table 3
 game hearts # the ruleset

@@ -263,7 +263,7 @@ func TestGameBufferDirectSameAsFresh(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, len(games), 200, "games without errors in the testdata")
 	for _, g := range games {
-		dropComments(g) // the direct readers decline comments, for yaml.v3 to keep them
+		g.DropComments() // the direct readers decline comments, for yaml.v3 to keep them
 	}
 	var yml, jsn []byte
 	for _, g := range games {

@@ -198,7 +198,7 @@ func TestYAMLv3WriterSameBytes(t *testing.T) {
 			continue // the error cases
 		}
 		for _, g := range games {
-			dropComments(g) // yamlv3Node makes no comment
+			g.DropComments() // yamlv3Node makes no comment
 			var v3 bytes.Buffer
 			require.NoError(t, appendYAMLv3(&v3, g))
 			require.Equal(t, string(AppendYAML(nil, g)), v3.String(), "%s game %d", f, g.Index)
@@ -220,27 +220,4 @@ func BenchmarkWriteYAMLViaYAMLv3(b *testing.B) {
 		require.NoError(b, appendYAMLv3(&buf, games[0]))
 	}
 	b.SetBytes(int64(buf.Len()))
-}
-
-// dropComments takes the comments out of g.
-func dropComments(g *parse.Game) {
-	g.Comments = nil
-	for _, r := range g.Rounds {
-		r.Comments = nil
-		for i := range r.Deal {
-			r.Deal[i].Comments = nil
-		}
-		for i := range r.Took {
-			r.Took[i].Comments = nil
-		}
-		for i := range r.Passes {
-			r.Passes[i].Comments = nil
-		}
-		for i := range r.Tricks {
-			r.Tricks[i].Comments = nil
-		}
-		for i := range r.Moon {
-			r.Moon[i].Comments = nil
-		}
-	}
 }

@@ -305,49 +305,7 @@ func (s *game) round(r *validate.PlayedRound) {
 	if out.Violations == nil {
 		out.Violations = []validate.Violation{}
 	}
-	ignore := func(rule, msg string) {
-		out.Ignored = true
-		out.Points = Scores{}
-		out.Totals = s.scores(s.totals)
-		out.Violations = []validate.Violation{{Round: r.Number, Card: parse.NoCard, Rule: rule, Msg: msg, Pos: r.Src.Pos}}
-		s.res.Rounds = append(s.res.Rounds, out)
-	}
-	if s.finished || (s.ended && !r.Tiebreak) {
-		msg := fmt.Sprintf("round %d is recorded after the game ended", r.Number)
-		if d := s.doubt; d[0] >= 0 {
-			// The end may come from points a transcript error leaves uncertain: a consequence,
-			// reported once, at the first round after it.
-			v := s.res.Rounds[d[0]].Violations[d[1]]
-			if s.late >= 0 {
-				first := &s.res.Rounds[s.late]
-				first.Violations[0].Msg = fmt.Sprintf("rounds %d to %d are recorded after the game ended (a consequence of the %s in round %d? it leaves that round's points uncertain)",
-					first.Round, r.Number, v.Rule, v.Round)
-				out.Ignored, out.Points, out.Totals = true, Scores{}, s.scores(s.totals)
-				out.Violations = []validate.Violation{}
-				s.res.Rounds = append(s.res.Rounds, out)
-				return
-			}
-			s.late = len(s.res.Rounds)
-			msg += fmt.Sprintf(" (a consequence of the %s in round %d? it leaves that round's points uncertain)", v.Rule, v.Round)
-		}
-		ignore(AfterGameEnd, msg)
-		return
-	}
-	if r.Tiebreak && !s.tiebreakFits(r) {
-		msg := fmt.Sprintf("round %d: a tie-break is played only when the game ends tied, among the tied players", r.Number)
-		switch {
-		case s.rs.Family == rulesets.Spades:
-			msg = fmt.Sprintf("round %d: Spades has no tie-break rounds (a tie at the end plays on)", r.Number)
-		case s.ended:
-			var names []string
-			for _, u := range s.tied {
-				names = append(names, s.units[u])
-			}
-			msg += " (tied: " + strings.Join(names, ", ") + ")"
-		default:
-			msg += " (the game has not ended)"
-		}
-		ignore(BadTiebreak, msg)
+	if s.refused(r, &out) {
 		return
 	}
 	out.Dealer = &players[r.Dealer] // the names are not changed after the game
@@ -367,11 +325,90 @@ func (s *game) round(r *validate.PlayedRound) {
 	default:
 		pts = s.heartsRound(r, &out)
 	}
+	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
+	s.spread(r, pts, vals[:m], &out)
+	for u := range s.totals {
+		s.totals[u] += pts[u]
+	}
+	if r.Tiebreak {
+		s.tiebreak(r, pts)
+	} else {
+		s.normal++
+		if s.rs.Family != rulesets.Spades {
+			s.reset(&out)
+		}
+		s.endCheck()
+	}
+	out.Totals = Scores{Keys: s.units, Vals: vals[m : m+len(s.totals) : m+len(s.totals)]}
+	copyInts(out.Totals.Vals, s.totals)
+	s.noteDoubt(&out)
+	s.checkRecorded(r, &out)
+	for _, v := range out.Violations {
+		out.Uncertain = out.Uncertain || leavesPointsUncertain(v.Rule) || v.Rule == ImpossiblePoints
+	}
+	s.uncertain = s.uncertain || out.Uncertain
+	out.TotalsUncertain = s.uncertain
+	s.res.Rounds = append(s.res.Rounds, out)
+}
+
+// refused appends the result of a round that is not scored: one recorded after the game
+// ended, or a tie-break that is not due. It reports whether it did.
+func (s *game) refused(r *validate.PlayedRound, out *RoundResult) bool {
+	ignore := func(rule, msg string) {
+		out.Ignored = true
+		out.Points = Scores{}
+		out.Totals = s.scores(s.totals)
+		out.Violations = []validate.Violation{{Round: r.Number, Card: parse.NoCard, Rule: rule, Msg: msg, Pos: r.Src.Pos}}
+		s.res.Rounds = append(s.res.Rounds, *out)
+	}
+	if s.finished || (s.ended && !r.Tiebreak) {
+		msg := fmt.Sprintf("round %d is recorded after the game ended", r.Number)
+		if d := s.doubt; d[0] >= 0 {
+			// The end may come from points a transcript error leaves uncertain: a consequence,
+			// reported once, at the first round after it.
+			v := s.res.Rounds[d[0]].Violations[d[1]]
+			if s.late >= 0 {
+				first := &s.res.Rounds[s.late]
+				first.Violations[0].Msg = fmt.Sprintf("rounds %d to %d are recorded after the game ended (a consequence of the %s in round %d? it leaves that round's points uncertain)",
+					first.Round, r.Number, v.Rule, v.Round)
+				out.Ignored, out.Points, out.Totals = true, Scores{}, s.scores(s.totals)
+				out.Violations = []validate.Violation{}
+				s.res.Rounds = append(s.res.Rounds, *out)
+				return true
+			}
+			s.late = len(s.res.Rounds)
+			msg += fmt.Sprintf(" (a consequence of the %s in round %d? it leaves that round's points uncertain)", v.Rule, v.Round)
+		}
+		ignore(AfterGameEnd, msg)
+		return true
+	}
+	if r.Tiebreak && !s.tiebreakFits(r) {
+		msg := fmt.Sprintf("round %d: a tie-break is played only when the game ends tied, among the tied players", r.Number)
+		switch {
+		case s.rs.Family == rulesets.Spades:
+			msg = fmt.Sprintf("round %d: Spades has no tie-break rounds (a tie at the end plays on)", r.Number)
+		case s.ended:
+			var names []string
+			for _, u := range s.tied {
+				names = append(names, s.units[u])
+			}
+			msg += " (tied: " + strings.Join(names, ", ") + ")"
+		default:
+			msg += " (the game has not ended)"
+		}
+		ignore(BadTiebreak, msg)
+		return true
+	}
+	return false
+}
+
+// spread sets the round's points, by unit or, in a tie-break, by its players, into vals
+// (the round's own memory), from pts (per unit).
+func (s *game) spread(r *validate.PlayedRound, pts, vals []int, out *RoundResult) {
 	keys := s.units
 	if r.Tiebreak {
 		keys = out.Tiebreak
 	}
-	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
 	out.Points = Scores{Keys: keys, Vals: vals[:len(keys):len(keys)]}
 	switch c := &s.sc.units; {
 	case !r.Tiebreak && c.distinct:
@@ -391,37 +428,20 @@ func (s *game) round(r *validate.PlayedRound) {
 			}
 		}
 	}
-	for u := range s.totals {
-		s.totals[u] += pts[u]
+}
+
+// noteDoubt remembers the first violation that leaves a round's points uncertain, for the
+// message of a round recorded after an end those points may have caused.
+func (s *game) noteDoubt(out *RoundResult) {
+	if s.doubt[0] >= 0 {
+		return
 	}
-	if r.Tiebreak {
-		s.tiebreak(r, pts)
-	} else {
-		s.normal++
-		if s.rs.Family != rulesets.Spades {
-			s.reset(&out)
-		}
-		s.endCheck()
-	}
-	out.Totals = Scores{Keys: s.units, Vals: vals[m : m+len(s.totals) : m+len(s.totals)]}
-	copyInts(out.Totals.Vals, s.totals)
-	if s.doubt[0] < 0 {
-		for i, v := range out.Violations {
-			if leavesPointsUncertain(v.Rule) {
-				s.doubt = [2]int{len(s.res.Rounds), i}
-			}
-			if s.doubt[0] >= 0 {
-				break
-			}
+	for i, v := range out.Violations {
+		if leavesPointsUncertain(v.Rule) {
+			s.doubt = [2]int{len(s.res.Rounds), i}
+			return
 		}
 	}
-	s.checkRecorded(r, &out)
-	for _, v := range out.Violations {
-		out.Uncertain = out.Uncertain || leavesPointsUncertain(v.Rule) || v.Rule == ImpossiblePoints
-	}
-	s.uncertain = s.uncertain || out.Uncertain
-	out.TotalsUncertain = s.uncertain
-	s.res.Rounds = append(s.res.Rounds, out)
 }
 
 // tiebreakFits reports whether a tie-break round is due: the game ended tied and the round's

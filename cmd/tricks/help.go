@@ -121,6 +121,9 @@ var defaultWords = sync.OnceValue(func() *regexp.Regexp { return regexp.MustComp
 // defaultInUsage moves a "(default: ...)" written in a flag's usage to its default text,
 // so that urfave/cli prints it once, in its place.
 func defaultInUsage(usage, defaultText string) (string, string) {
+	if defaultText != "" || !strings.Contains(usage, "(default") {
+		return usage, defaultText // the common case, without the regular expression: every run sets up every flag
+	}
 	m := defaultWords().FindStringSubmatchIndex(usage)
 	if m == nil || defaultText != "" {
 		return usage, defaultText

@@ -367,17 +367,8 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	v.leaders = grow(v.leaders, nt)
 	v.winners = grow(v.winners, nt)
 	v.bad = growBool(v.bad, nt*n)
-	// Cards in the known hands are reserved: nobody else can play them.
-	allKnown := true
-	for l := 0; l < n; l++ {
-		allKnown = allKnown && known[l]
-	}
-	var counted, reserved [parse.NumCards]uint8
-	for l := 0; l < n && !allKnown; l++ {
-		if known[l] {
-			eachCard(hands[l], func(c parse.Card) { reserved[c]++ })
-		}
-	}
+	allKnown, reserved := reservedCards(hands, known, n)
+	var counted [parse.NumCards]uint8
 	inferred := &v.hands.inferred // cleared for the round's seats (round)
 	away := v.passedAway(t, n, known)
 	next := firstLeader
@@ -431,16 +422,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 			r.winners[ti] = v.winners[ti]
 		}
 	}
-	for l := 0; l < n; l++ {
-		if !known[l] {
-			if v.hands.passed && t.Deck2 == 0 {
-				// A card received is held after the pass, played or not (RULES "Hand").
-				inferred[l].A |= v.hands.in[l].A
-			}
-			hands[l] = inferred[l]
-			r.start[l] = inferred[l] // for Round.View: each card counted once
-		}
-	}
+	v.settleInferred(r, hands, known)
 	// Without the deal, the hands inferred from the play are complete now: the holder of the
 	// lowest club nearest eldest is known (two decks may hold two). With every hand known,
 	// FirstLeader has looked at them all (and the clean tricks have been played from them).
@@ -466,6 +448,37 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		v.incomplete(g, r, hands, known)
 	}
 	return true
+}
+
+// reservedCards reports whether every hand is known and, when not, counts the cards of the
+// known hands: nobody else can play them.
+func reservedCards(hands *[MaxSeats]Hand, known *[MaxSeats]bool, n int) (allKnown bool, reserved [parse.NumCards]uint8) {
+	allKnown = true
+	for l := 0; l < n; l++ {
+		allKnown = allKnown && known[l]
+	}
+	for l := 0; l < n && !allKnown; l++ {
+		if known[l] {
+			eachCard(hands[l], func(c parse.Card) { reserved[c]++ })
+		}
+	}
+	return allKnown, reserved
+}
+
+// settleInferred makes the hands inferred from the play (pass 1 of play) the hands of the
+// seats whose hand is not known.
+func (v *Validator) settleInferred(r *PlayedRound, hands *[MaxSeats]Hand, known *[MaxSeats]bool) {
+	inferred := &v.hands.inferred
+	for l := range r.Seats {
+		if !known[l] {
+			if v.hands.passed && r.Table.Deck2 == 0 {
+				// A card received is held after the pass, played or not (RULES "Hand").
+				inferred[l].A |= v.hands.in[l].A
+			}
+			hands[l] = inferred[l]
+			r.start[l] = inferred[l] // for Round.View: each card counted once
+		}
+	}
 }
 
 // passedAway returns, for each seat whose hand is not known, the cards the round's passes put

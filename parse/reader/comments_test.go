@@ -63,6 +63,10 @@ func TestCommentsKept(t *testing.T) {
 	y, err := ParseBytesFormat(writer.AppendYAML(nil, g), "c.yaml", parse.YAML)
 	require.NoError(t, err)
 	require.Equal(t, commentedText, string(writer.AppendText(nil, y[0])), "text -> YAML -> text")
+
+	j, err := ParseBytesFormat(writer.AppendJSON(nil, g), "c.json", parse.YAML)
+	require.NoError(t, err)
+	require.Equal(t, commentedText, string(writer.AppendText(nil, j[0])), "text -> JSON -> text")
 }
 
 // A JSON comment holds what a text comment may hold, controls such as a tab too, but not a

@@ -38,7 +38,11 @@
 // "- LEADER: CARDS" or "- CARDS"), claim ("claim: NAME" or a flow map of the shares), took,
 // tricks_taken, moon, score and total in that order; scalars plain when safe, double-quoted
 // otherwise; documents separated by "---".
-// Text to YAML and back gives the canonical text again.
+// Text to YAML and back gives the canonical text again. yaml.v3's encoder, given a node
+// tree styled the same way, writes the same bytes (TestYAMLv3WriterSameBytes), but the
+// writer stays hand-written for speed: it appends to the caller's buffer without building a
+// tree or allocating, where the encoder would be most of the time of `simulate` and
+// `convert --to yaml` (BenchmarkWriteYAML against BenchmarkWriteYAMLViaYAMLv3).
 //
 // The JSON writer mirrors it too, as one compact object a game, without a blank: the same
 // keys in the same order, then "comment"; a trick {"LEADER":"CARDS"} or "CARDS"; option and
@@ -47,9 +51,5 @@
 // FORMAT.md). Strings are escaped as encoding/json escapes them (without its HTML escapes;
 // a byte that is not UTF-8 as U+FFFD), and DEL, the C1 controls, U+FEFF, U+FFFE and U+FFFF
 // as \uXXXX too, which the readers refuse raw. NewJSONWriter writes a stream as one array
-// or as JSON lines. Text to JSON and back gives the canonical text again. yaml.v3's encoder, given a node
-// tree styled the same way, writes the same bytes (TestYAMLv3WriterSameBytes), but the
-// writer stays hand-written for speed: it appends to the caller's buffer without building a
-// tree or allocating, where the encoder would be most of the time of `simulate` and
-// `convert --to yaml` (BenchmarkWriteYAML against BenchmarkWriteYAMLViaYAMLv3).
+// or as JSON lines. Text to JSON and back gives the canonical text again.
 package writer

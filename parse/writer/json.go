@@ -276,7 +276,7 @@ func appendJSONBody(b []byte, g *parse.Game) []byte {
 		b = append(b, ']')
 	}
 	if gc := g.Comments; gc != nil {
-		c := jsonComments{b: b, obj: &first}
+		c := jsonComments{b: b, comma: !first}
 		c.add("game", &gc.Game)
 		c.add("players", &gc.Players)
 		c.add("options", &gc.Options)
@@ -333,13 +333,13 @@ func appendJSONRound(b []byte, r *parse.Round) []byte {
 	if len(r.Total) > 0 {
 		b = appendJSONCounts(appendJSONKey(b, &first, "total"), r.Total)
 	}
-	return append(appendJSONRoundComments(b, r, &first), '}')
+	return append(appendJSONRoundComments(b, r, !first), '}')
 }
 
-// appendJSONRoundComments writes a round's "comment" member, if it has a comment: the
-// statements' names in the order the text writer writes the statements.
-func appendJSONRoundComments(b []byte, r *parse.Round, first *bool) []byte {
-	c := jsonComments{b: b, obj: first}
+// appendJSONRoundComments writes a round's "comment" member, if it has a comment (after a
+// ',' if comma): the statements' names in the order the text writer writes the statements.
+func appendJSONRoundComments(b []byte, r *parse.Round, comma bool) []byte {
+	c := jsonComments{b: b, comma: comma}
 	rc := r.Comments
 	if rc == nil {
 		rc = &noRoundComments
@@ -370,13 +370,12 @@ func appendJSONRoundComments(b []byte, r *parse.Round, first *bool) []byte {
 	return c.end()
 }
 
-// jsonComments writes the "comment" member of an object, b, whose first says whether it has
-// no member yet: the member is written with its first entry, none when no statement has a
-// comment.
+// jsonComments writes the "comment" member of an object, b, the last member: it is written
+// with its first entry, none when no statement has a comment.
 type jsonComments struct {
-	b   []byte
-	obj *bool // the object's first
-	any bool  // an entry was written
+	b     []byte
+	comma bool // the object has a member before it
+	any   bool // an entry was written
 }
 
 // add writes the entry of statement name, if c holds a comment: {"before":[...],"line":"..."},
@@ -386,13 +385,15 @@ func (j *jsonComments) add(name string, c *parse.Comments) {
 		return
 	}
 	b := j.b
-	if j.any {
+	switch {
+	case j.any:
 		b = append(b, ',')
-	} else {
-		b = appendJSONKey(b, j.obj, "comment")
-		b = append(b, '{')
-		j.any = true
+	case j.comma:
+		b = append(b, `,"comment":{`...)
+	default:
+		b = append(b, `"comment":{`...)
 	}
+	j.any = true
 	b = appendJSONString(b, name)
 	b = append(b, ':', '{')
 	if len(c.Before) > 0 {

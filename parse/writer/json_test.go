@@ -197,3 +197,14 @@ func TestJSONWriterShapes(t *testing.T) {
 		}
 	}
 }
+
+// AppendJSON appends to the caller's buffer without allocating, as AppendYAML does, for a
+// game without comments (a comment's key, "deal NAME", is built).
+func TestJSONNoAllocation(t *testing.T) {
+	games, err := reader.ParseBytesFormat([]byte(smallGame), "small.tricks", parse.Text)
+	require.NoError(t, err)
+	g := games[0]
+	g.DropComments()
+	buf := AppendJSON(nil, g)
+	require.Zero(t, testing.AllocsPerRun(10, func() { buf = AppendJSON(buf[:0], g) }))
+}

@@ -67,8 +67,10 @@ func flagValues(cmd, flag string) []string {
 		return rulesets.Names()
 	case "format":
 		switch cmd {
-		case "simulate", "convert":
+		case "simulate":
 			return []string{"text", "yaml"}
+		case "convert":
+			return []string{"text", "yaml", "json", "jsonl"}
 		case "rulesets":
 			return []string{"table", "json", "yaml"}
 		case "show":

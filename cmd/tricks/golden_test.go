@@ -189,8 +189,8 @@ func checkArithmetic(t *testing.T, g goldenResult) {
 
 // TestGoldenIdempotent checks, in the spirit of go/printer's idempotence test, that the
 // goldens do not depend on how the input is spelled or run: the same output with one worker
-// or many, and for the canonical text and the YAML
-// spelling of each input, whose canonical text converts to itself.
+// or many, and for the canonical text, the YAML and the JSON spelling of each input, whose
+// canonical text converts to itself.
 func TestGoldenIdempotent(t *testing.T) {
 	inputs := goldenInputs(t)
 	t.Chdir(goldenDir)
@@ -211,7 +211,10 @@ func TestGoldenIdempotent(t *testing.T) {
 			text := filepath.Join(tmp, base+".tricks")
 			yaml := filepath.Join(tmp, base+".yaml")
 			text2 := filepath.Join(tmp, base+".2.tricks")
-			for _, c := range []struct{ to, src, dst string }{{"text", in, text}, {"yaml", in, yaml}, {"text", yaml, text2}} {
+			jsonf := filepath.Join(tmp, base+".json")
+			text3 := filepath.Join(tmp, base+".3.tricks")
+			for _, c := range []struct{ to, src, dst string }{{"text", in, text}, {"yaml", in, yaml}, {"text", yaml, text2},
+				{"json", in, jsonf}, {"text", jsonf, text3}} {
 				out, stderr, code := runCLI("convert", "--to", c.to, c.src)
 				require.Equal(t, 0, code, "convert --to %s %s: %s", c.to, c.src, stderr)
 				require.NoError(t, os.WriteFile(c.dst, []byte(out), 0o666))
@@ -225,11 +228,14 @@ func TestGoldenIdempotent(t *testing.T) {
 			t2, err := os.ReadFile(text2)
 			require.NoError(t, err)
 			assert.Equal(t, string(t1), string(t2), "text -> yaml -> text changes the transcript")
+			t3, err := os.ReadFile(text3)
+			require.NoError(t, err)
+			assert.Equal(t, string(t1), string(t3), "text -> json -> text changes the transcript")
 			// Every spelling scores and validates the same (line numbers aside: the table and
 			// the score notes carry none).
 			want, err := os.ReadFile(base + ".score.golden")
 			require.NoError(t, err)
-			for _, f := range []string{text, yaml} {
+			for _, f := range []string{text, yaml, jsonf} {
 				out, stderr, _ := runCLI("score", f)
 				out = strings.ReplaceAll(out, f+" game ", in+" game ")
 				assert.Equal(t, string(want), out, "score %s (converted) differs from %s.score.golden: %s", filepath.Base(f), base, stderr)

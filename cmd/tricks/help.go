@@ -46,6 +46,7 @@ var examples = map[string][]string{
 	"convert": {
 		"tricks convert -f yaml night.tricks > night.yaml",
 		"tricks convert -f text night.yaml               # canonical text: converting it again changes nothing",
+		"tricks convert -f jsonl night.tricks            # JSON, a game a line (-f json: one array of them)",
 	},
 	"simulate": {
 		"tricks simulate -r hearts --seed 7                # one random legal game",

@@ -36,6 +36,8 @@ func TestWriteErrors(t *testing.T) {
 		[]string{"compare", "-r", "hearts", "-r", "omnibus", "-f", "csv", game},
 		[]string{"convert", game},
 		[]string{"convert", "-t", "yaml", game},
+		[]string{"convert", "-f", "json", game},
+		[]string{"convert", "-f", "jsonl", game},
 		[]string{"rulesets"},
 		[]string{"rulesets", "-f", "json"},
 		[]string{"rulesets", "-f", "yaml"},

@@ -63,6 +63,28 @@ func TestCommentsKept(t *testing.T) {
 	y, err := ParseBytesFormat(writer.AppendYAML(nil, g), "c.yaml", parse.YAML)
 	require.NoError(t, err)
 	require.Equal(t, commentedText, string(writer.AppendText(nil, y[0])), "text -> YAML -> text")
+
+	j, err := ParseBytesFormat(writer.AppendJSON(nil, g), "c.json", parse.YAML)
+	require.NoError(t, err)
+	require.Equal(t, commentedText, string(writer.AppendText(nil, j[0])), "text -> JSON -> text")
+}
+
+// A JSON comment holds what a text comment may hold, controls such as a tab too, but not a
+// line break, which would end the comment's line in text, nor NUL.
+func TestJSONCommentText(t *testing.T) {
+	game := func(line string) string {
+		return `{"players": ["a", "b"], "comment": {"players": {"line": "` + line + `"}}}`
+	}
+	g, err := ParseBytesFormat([]byte(game(`tab\there\u001b[1m\u0085`)), "c.json", parse.YAML)
+	require.NoError(t, err)
+	require.Equal(t, "tab\there\x1b[1m\u0085", g[0].Comments.Players.Line)
+	require.Equal(t, "players a b # tab\there\x1b[1m\u0085\n", string(writer.AppendText(nil, g[0])))
+	for esc, msg := range map[string]string{`\n`: "U+000A", `\r`: "U+000D", `\u0000`: "U+0000"} {
+		_, err := ParseBytesFormat([]byte(game("a"+esc+"b")), "c.json", parse.YAML)
+		require.ErrorContains(t, err, "c.json:1:57: control character "+msg+" in a comment")
+	}
+	_, err = ParseBytesFormat([]byte(`{"players": ["a"], "comment": {"end": {"before": ["x\ny"]}}}`), "c.json", parse.YAML)
+	require.ErrorContains(t, err, "control character U+000A in a comment line")
 }
 
 // A GameBuffer's game after one with comments has none of them.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/writer"
 	"gopkg.in/yaml.v3"
 )
 
@@ -674,6 +675,9 @@ func FuzzParseJSON(f *testing.F) {
 	f.Add([]byte(jsonGame1 + "\n---\n" + jsonGame2 + "\n...\n"))
 	f.Add([]byte(`{"players": ["\u00e9\"\\\/\b\f\n\r\t", "x\ud83d\ude00"], "options": {"a": -1.5e3, "b": true, "c": null, "d": [1, "x"]}}`))
 	f.Add([]byte("{\"game\": \"h\u00e9\", \"players\": [\"\u00e9\"], \"meta\": {\"k\": 18446744073709551616}}"))
+	if gs, err := ParseBytesFormat([]byte(commentedText), "c.tricks", parse.Text); err == nil {
+		f.Add(writer.AppendJSON(nil, gs[0])) // the JSON writer's, with comment mappings
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fuzzOne(t, src, "fuzz.json", parse.YAML)
 		viaJSON, usedJSON, sawArray := readMode(t, src, "fuzz.json", jsonOnly)

@@ -38,7 +38,8 @@ func jsonDirectBytes(src []byte) bool {
 }
 
 // The compact JSON of every game of the test data (as the YAML writer spells it, turned
-// into JSON) is read by the direct reader, to the JSON reader's Game.
+// into JSON, and as the JSON writer writes it) is read by the direct reader, to the JSON
+// reader's Game.
 func TestJSONDirectReadsCompactJSON(t *testing.T) {
 	n := 0
 	for _, name := range yamlFiles(t) {
@@ -49,10 +50,13 @@ func TestJSONDirectReadsCompactJSON(t *testing.T) {
 		for _, g := range games {
 			js, ok := yamlToJSON(writer.AppendYAML(nil, g), jsonStyles[0])
 			require.True(t, ok)
+			g.DropComments() // a "comment" member is the JSON reader's
+			own := writer.AppendJSON(nil, g)
 			if bytes.IndexByte(js, '\\') >= 0 || !yfastBytes(js) {
 				continue // escapes, other bytes than printable ASCII: the JSON reader's
 			}
 			require.True(t, checkDirectJSON(t, js), "declined:\n%s", js)
+			require.True(t, checkDirectJSON(t, own), "declined the JSON writer's:\n%s", own)
 			n++
 		}
 	}

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,8 +98,9 @@ func stripped(g *parse.Game) *parse.Game {
 	return h
 }
 
-// checkRoundTrip asserts that g survives text -> model and YAML -> model, and that the
-// canonical text is a fixed point.
+// checkRoundTrip asserts that g survives text -> model, YAML -> model and JSON -> model,
+// comments included (the canonical text holds them), and that the canonical text, the YAML
+// and the JSON are fixed points.
 func checkRoundTrip(t testing.TB, g *parse.Game) {
 	t.Helper()
 	want := stripped(g)
@@ -116,12 +118,29 @@ func checkRoundTrip(t testing.TB, g *parse.Game) {
 	require.Equal(t, want, stripped(g3[0]), "YAML round trip; YAML:\n%s", y)
 	require.Equal(t, string(text), string(writer.AppendText(nil, g3[0])), "text -> YAML -> text")
 	require.Equal(t, string(y), string(writer.AppendYAML(nil, g3[0])), "YAML is not idempotent")
+
+	j := writer.AppendJSON(nil, g)
+	require.True(t, json.Valid(j), "JSON:\n%s", j)
+	g4, err := ParseBytesFormat(j, "canonical.json", parse.YAML)
+	require.NoError(t, err, "JSON:\n%s", j)
+	require.Len(t, g4, 1, "JSON:\n%s", j)
+	require.Equal(t, want, stripped(g4[0]), "JSON round trip; JSON:\n%s", j)
+	require.Equal(t, string(text), string(writer.AppendText(nil, g4[0])), "text -> JSON -> text")
+	require.Equal(t, string(y), string(writer.AppendYAML(nil, g4[0])), "YAML -> JSON -> YAML")
+	require.Equal(t, string(j), string(writer.AppendJSON(nil, g4[0])), "JSON is not idempotent")
 }
 
+// TestExamplesRoundTrip: every game of the shared examples and of the repository's
+// testdata/examples round-trips through the three spellings (checkRoundTrip), and so does
+// each whole file: its canonical text, converted again, and back from YAML, from a JSON
+// array and from JSON lines, is the same bytes.
 func TestExamplesRoundTrip(t *testing.T) {
 	files := exampleFiles(t)
+	ours, err := filepath.Glob("../../testdata/examples/*.tricks")
+	require.NoError(t, err)
+	require.NotEmpty(t, ours)
 	ngames, nerr := 0, 0
-	for _, path := range files {
+	for _, path := range append(files, ours...) {
 		src, err := os.ReadFile(path)
 		require.NoError(t, err)
 		rel, _ := filepath.Rel(examplesDir, path)
@@ -153,8 +172,21 @@ func TestExamplesRoundTrip(t *testing.T) {
 		var buf3 bytes.Buffer
 		require.NoError(t, writer.WriteTexts(&buf3, fromYAML))
 		require.Equal(t, buf.String(), buf3.String())
+		for _, lines := range []bool{false, true} {
+			var jbuf bytes.Buffer
+			w := writer.NewJSONWriter(&jbuf, lines)
+			for _, g := range games {
+				require.NoError(t, w.Write(g))
+			}
+			require.NoError(t, w.Close())
+			fromJSON, err := ParseBytesFormat(jbuf.Bytes(), rel, parse.YAML)
+			require.NoError(t, err, "JSON (lines %v):\n%s", lines, jbuf.Bytes())
+			var buf4 bytes.Buffer
+			require.NoError(t, writer.WriteTexts(&buf4, fromJSON))
+			require.Equal(t, buf.String(), buf4.String(), "text -> JSON (lines %v) -> text", lines)
+		}
 	}
-	t.Logf("%d files, %d games round-tripped, %d files refused", len(files), ngames, nerr)
+	t.Logf("%d files, %d games round-tripped, %d files refused", len(files)+len(ours), ngames, nerr)
 	require.LessOrEqual(t, nerr, 1)
 }
 

@@ -3,6 +3,7 @@ package reader
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tricks-dev/tricks/parse"
 	"gopkg.in/yaml.v3"
@@ -209,12 +210,12 @@ func (p *yamlParser) jsonComments(v *yaml.Node, at func(name string) **parse.Com
 					return
 				}
 				for _, l := range cv.Content {
-					if s, ok := p.text(l, "a comment line", ""); ok {
+					if s, ok := p.commentText(l, "a comment line"); ok {
 						cm.Before = append(cm.Before, strings.Clone(s))
 					}
 				}
 			case "line":
-				if s, ok := p.text(cv, "a comment", ""); ok {
+				if s, ok := p.commentText(cv, "a comment"); ok {
 					cm.Line = strings.Clone(s)
 				}
 			default:
@@ -226,6 +227,27 @@ func (p *yamlParser) jsonComments(v *yaml.Node, at func(name string) **parse.Com
 		}
 		(*to).Add(cm.Before, cm.Line)
 	})
+}
+
+// commentText reads the text of a comment line from n (what says which, in messages): a
+// string holds what a comment of a text transcript may hold, controls too (a tab), so that
+// such a comment converts to JSON and back as it is; only a line break, which would end the
+// comment's line in text, and NUL, which is not text, are refused. Other nodes are read as
+// text reads them.
+func (p *yamlParser) commentText(n *yaml.Node, what string) (string, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return p.text(n, what, "")
+	}
+	s := n.Value
+	if k := strings.IndexAny(s, "\n\r\x00"); k >= 0 {
+		p.err(n, "control character %U in %s", rune(s[k]), what)
+		return "", false
+	}
+	if !utf8.ValidString(s) {
+		p.err(n, "invalid UTF-8 in %s", what)
+		return "", false
+	}
+	return s, true
 }
 
 // roundCommentAt returns where the comment of statement name of round r goes ("round",

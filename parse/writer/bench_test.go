@@ -40,3 +40,16 @@ func BenchmarkWriteYAML(b *testing.B) {
 	}
 	b.SetBytes(int64(len(buf)))
 }
+
+func BenchmarkWriteJSON(b *testing.B) {
+	games, err := reader.ParseBytes(benchInput(b, "hearts4p.tricks"), "hearts4p.tricks")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		buf = AppendJSON(buf[:0], games[0])
+	}
+	b.SetBytes(int64(len(buf)))
+}

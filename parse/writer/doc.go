@@ -1,6 +1,6 @@
 // Package writer writes games of the model of package parse as transcripts: canonical
-// compact text and YAML, either one game at a time (AppendText, AppendYAML) or as a stream
-// (Writer, which keeps the lines that repeat from game to game).
+// compact text, YAML and JSON, either one game at a time (AppendText, AppendYAML,
+// AppendJSON) or as a stream (Writer, which keeps the lines that repeat from game to game).
 //
 // # Canonical text
 //
@@ -29,8 +29,9 @@
 // QS; LJ and BJ for the jokers), separated by one space; an empty hand or pass is "-".
 // Names are bare when they match [A-Za-z][A-Za-z0-9_.-]*, else in double quotes with \"
 // and \\ escaped; values (and the ruleset) are bare unless empty or holding a blank, a
-// quote or '#'. Numbers are plain decimal. Comments and blank lines other than the one
-// before each round are not kept. Several games are separated by a line "---".
+// quote or '#'. Numbers are plain decimal. Comments are kept at their statements (lines
+// "# TEXT" before it, " # TEXT" at its end); blank lines other than the one before each
+// round are not. Several games are separated by a line "---".
 //
 // The YAML writer mirrors it: game, players (flow list), options and meta (flow maps),
 // rounds as a block list with dealer, tiebreak, deal, pass, bids, tricks (block list of
@@ -42,4 +43,13 @@
 // writer stays hand-written for speed: it appends to the caller's buffer without building a
 // tree or allocating, where the encoder would be most of the time of `simulate` and
 // `convert --to yaml` (BenchmarkWriteYAML against BenchmarkWriteYAMLViaYAMLv3).
+//
+// The JSON writer mirrors it too, as one compact object a game, without a blank: the same
+// keys in the same order, then "comment"; a trick {"LEADER":"CARDS"} or "CARDS"; option and
+// meta values and bids strings (the model's text), tricks taken, scores, totals and shares
+// numbers. JSON has no comments: a game's and a round's are its "comment" mapping (see
+// FORMAT.md). Strings are escaped as encoding/json escapes them (without its HTML escapes;
+// a byte that is not UTF-8 as U+FFFD), and DEL, the C1 controls, U+FEFF, U+FFFE and U+FFFF
+// as \uXXXX too, which the readers refuse raw. NewJSONWriter writes a stream as one array
+// or as JSON lines. Text to JSON and back gives the canonical text again.
 package writer

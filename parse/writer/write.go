@@ -708,17 +708,28 @@ func WriteYAMLs(w io.Writer, games []*parse.Game) error {
 }
 
 // Writer writes a stream of games in one format: text games separated by lines "---",
-// or a YAML multi-document stream. It buffers one game at a time.
+// a YAML multi-document stream, or JSON (NewJSONWriter): one array of game objects, or one
+// object a line. It buffers one game at a time.
 type Writer struct {
 	w      io.Writer
 	format parse.Format
+	json   jsonShape
 	n      int
 	buf    []byte
 	head   headCache
 }
 
-// headCache keeps the first lines of the last game written (appendTextHead or
-// appendYAMLHead) with what they were written from: the games of a stream mostly share
+// jsonShape is how a Writer writes JSON, if it does.
+type jsonShape uint8
+
+const (
+	noJSON    jsonShape = iota
+	jsonArray           // "[", the games one a line separated by ",", "]"
+	jsonLines           // one game a line
+)
+
+// headCache keeps the first lines of the last game written (appendTextHead,
+// appendYAMLHead or appendJSONHead) with what they were written from: the games of a stream mostly share
 // their ruleset, players and options (simulate writes them alike for every game), and
 // comparing them costs less than writing them again. The lines depend on nothing else.
 type headCache struct {
@@ -752,20 +763,56 @@ func NewWriter(w io.Writer, format parse.Format) *Writer {
 	return &Writer{w: w, format: format}
 }
 
+// NewJSONWriter returns a Writer of JSON (AppendJSON): one array of the games, an element
+// a line, "[]" for none, which Close ends; or, with lines, one game object a line (JSON
+// lines). The JSON reader reads either back, game by game.
+func NewJSONWriter(w io.Writer, lines bool) *Writer {
+	shape := jsonArray
+	if lines {
+		shape = jsonLines
+	}
+	return &Writer{w: w, format: parse.YAML, json: shape}
+}
+
 // Write writes one game, preceded by a separator unless it is the first.
 func (w *Writer) Write(g *parse.Game) error {
 	b := w.buf[:0]
-	if w.n > 0 {
+	switch {
+	case w.json == jsonArray && w.n == 0:
+		b = append(b, "[\n"...)
+	case w.json == jsonArray:
+		b = append(b, ",\n"...)
+	case w.json == noJSON && w.n > 0:
 		b = append(b, "---\n"...)
 	}
-	if w.format == parse.YAML {
+	switch {
+	case w.json != noJSON:
+		b = appendJSONBody(w.head.append(b, g, appendJSONHead), g)
+		if w.json == jsonLines {
+			b = append(b, '\n')
+		}
+	case w.format == parse.YAML:
 		b = appendYAMLBody(w.head.append(b, g, appendYAMLHead), g)
-	} else {
+	default:
 		b = appendTextBody(w.head.append(b, g, appendTextHead), g)
 	}
 	w.n++
 	w.buf = b
 	_, err := w.w.Write(b)
+	return err
+}
+
+// Close ends the stream: a JSON array's "]" (the whole "[]" when no game was written);
+// nothing for the other shapes and formats. It does not close the io.Writer.
+func (w *Writer) Close() error {
+	if w.json != jsonArray {
+		return nil
+	}
+	end := "\n]\n"
+	if w.n == 0 {
+		end = "[]\n"
+	}
+	_, err := io.WriteString(w.w, end)
 	return err
 }
 

@@ -25,9 +25,10 @@ func TestCardSpelling(t *testing.T) {
 }
 
 // TestWriterHeadSameAsFresh: a Writer that keeps the first lines of the game before (the
-// head: game, players and options) writes exactly what AppendText and AppendYAML write for
-// each game afresh, in a stream where the heads repeat, change and come back: every game of
-// the testdata transcripts, each one twice in a row, and the stream then in reverse.
+// head: game, players and options) writes exactly what AppendText, AppendYAML and AppendJSON
+// write for each game afresh, in a stream where the heads repeat, change and come back:
+// every game of the testdata transcripts, each one twice in a row, and the stream then in
+// reverse.
 func TestWriterHeadSameAsFresh(t *testing.T) {
 	corpus := textCorpus(t)
 	names := make([]string, 0, len(corpus))
@@ -70,5 +71,28 @@ func TestWriterHeadSameAsFresh(t *testing.T) {
 			}
 		}
 		require.Equal(t, want.String(), got.String(), "format %v", format)
+	}
+	for _, lines := range []bool{false, true} {
+		var got, want bytes.Buffer
+		w := NewJSONWriter(&got, lines)
+		for k, g := range stream {
+			require.NoError(t, w.Write(g))
+			switch {
+			case lines:
+			case k == 0:
+				want.WriteString("[\n")
+			default:
+				want.WriteString(",\n")
+			}
+			want.Write(AppendJSON(nil, g))
+			if lines {
+				want.WriteString("\n")
+			}
+		}
+		require.NoError(t, w.Close())
+		if !lines {
+			want.WriteString("\n]\n")
+		}
+		require.Equal(t, want.String(), got.String(), "JSON, lines %v", lines)
 	}
 }

@@ -37,7 +37,7 @@ tricks=$dir/tricks
 sim=(simulate -r hearts -o end=rounds -o rounds=1 --with-deal -n "$n" --seed 1)
 "$tricks" "${sim[@]}" > "$dir/games.tricks"
 "$tricks" convert --to yaml "$dir/games.tricks" > "$dir/games.yaml"
-go run ./testdata/bench/tojson < "$dir/games.yaml" > "$dir/games.json"
+"$tricks" convert -f jsonl "$dir/games.tricks" > "$dir/games.json"
 hands=$(grep -c '^round' "$dir/games.tricks")
 mb() { awk -v b="$(wc -c < "$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 echo "corpus: $n games, $hands hands: text $(mb "$dir/games.tricks") MB, YAML $(mb "$dir/games.yaml") MB, JSON lines $(mb "$dir/games.json") MB"

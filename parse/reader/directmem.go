@@ -3,6 +3,7 @@ package reader
 import (
 	"errors"
 	"sync"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 )
@@ -14,17 +15,27 @@ import (
 // it back into directMems for the reader to read another game into. So a stream of YAML or
 // JSON games through GameBuffers reuses a few memories, as text does, where each game took
 // a fresh block. The game's strings are not in this memory but in the reader's text chunks
-// (Reader.keep), written once: a string of an earlier game never changes.
+// (docMem.keep), written once: a string of an earlier game never changes.
 var directMems = sync.Pool{New: func() any {
 	m := newGameMem(nil)
 	m.reused = true
 	return m
 }}
 
+// docMem is the memory a YAML or JSON reader reads its games into: the arena of the cards of
+// the games of Next, the memory the direct readers read the next game into, and the chunk
+// their strings are copied into.
+type docMem struct {
+	arena    cardArena
+	pending  *Pending // NextPending's, which the game read ahead goes to; nil for Next
+	spareMem *gameMem // the memory to read the next game into
+	text     []byte   // the chunk the direct readers' strings are copied into (keep)
+}
+
 // aheadMem returns the memory to read a game ahead into: one from directMems when the game
 // goes to a Pending (NextPending), else fresh memory with its cards in the reader's arena,
 // for a game of Next, kept by the caller for good.
-func (r *Reader) aheadMem() *gameMem {
+func (r *docMem) aheadMem() *gameMem {
 	if r.pending == nil {
 		return newGameMem(&r.arena)
 	}
@@ -37,13 +48,38 @@ func (r *Reader) aheadMem() *gameMem {
 }
 
 // readAhead records that g was read into m (aheadMem) and returns g: m now belongs to the
-// game (NextPending passes it on to the Pending).
-func (r *Reader) readAhead(m *gameMem, g *parse.Game) *parse.Game {
+// game and goes with its Pending (NextPending).
+func (r *docMem) readAhead(m *gameMem, g *parse.Game) *parse.Game {
 	if m == r.spareMem {
 		m.forget(len(g.Rounds))
-		r.spareMem, r.aheadOf = nil, m
+		r.spareMem, r.pending.mem = nil, m
 	}
 	return g
+}
+
+// textChunk is the size of the blocks the direct YAML and JSON readers' strings are copied
+// into, once a file has shown that it is long (text games are strings of the reader's
+// buffer: lineBuffer.text).
+const textChunk = 64 << 10
+
+// keep returns a string holding b. The strings are copied one after the other into chunks
+// of textChunk bytes, so that copying one costs no allocation of its own. The bytes of a
+// chunk are written once, before a string is made of them, and never again: the strings are
+// as immutable as any (a chunk lives as long as a string of it).
+func (r *docMem) keep(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(r.text)-len(r.text) < len(b) {
+		size := min(textChunk, max(2*cap(r.text), 8<<10)) // small for a small file
+		if len(b) > size/4 {
+			return string(b)
+		}
+		r.text = make([]byte, 0, size)
+	}
+	start := len(r.text)
+	r.text = append(r.text, b...)
+	return unsafe.String(&r.text[start], len(b))
 }
 
 // handTo gives the memory of a game read ahead to buf, which releases the memory of the

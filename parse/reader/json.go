@@ -1,6 +1,6 @@
 package reader
 
-// The JSON front end.
+// The JSON front end: the scanner.
 //
 // JSON is YAML, and the YAML path reads it correctly, but yaml.v3 is slow at it, far
 // slower than the text reader. Machine-written transcripts come as JSON, so
@@ -11,10 +11,6 @@ package reader
 // about the errors of its content. Nodes come from slabs reused from game to game, the
 // text of all the strings of a game is one allocation, and the input is read through the
 // Reader's lineBuffer a token at a time, so that memory holds one game, not the stream.
-//
-// When: the format is YAML (a .json, .yaml or .yml name, or Auto that sniffed YAML) and
-// the first significant byte, after a byte-order mark, blanks and YAML "---" or "..."
-// lines, is '{' or '['.
 //
 // A stream holds any number of top-level JSON values: one object per game, several
 // objects concatenated or one per line (JSON lines), optionally separated by lines
@@ -45,26 +41,20 @@ package reader
 // controls, DEL, U+FFFE, U+FFFF) are refused in strings too, with the advice to escape
 // them.
 //
-// Compatibility with the YAML path. Input that starts with '{' or '[' may be YAML in
-// flow style that is not JSON ({game: hearts}, comments, single quotes, trailing
-// commas). Until the first game is returned the reader keeps the input, and on invalid
-// JSON, or when the first value is followed by something other than a JSON value or
-// the end (a comment, a YAML document), it reads the input again with yaml.v3: if that
-// reads the first document, the whole stream is read by the YAML path exactly as before
-// this front end existed; if it fails too, the JSON error is reported. Once the first
-// game has been returned the stream is JSON. Where JSON and yaml.v3 disagree, the JSON
-// front end follows JSON: it accepts the escape \/ and surrogate pairs (\ud83d\ude00),
-// which yaml.v3 refuses; it keeps NEL, U+2028 and U+2029 inside strings as characters,
-// where yaml.v3 folds them as line breaks; it allows a key longer than 1024 characters,
-// a newline between a key and its ':' and tabs before a top-level value, which yaml.v3
-// refuses; it has no limit on the length of a line (minified JSON is one line) but
-// refuses a string or number longer than 1 MiB. Lone surrogates (\ud800 alone) are
-// refused. Nesting is limited to 10000 arrays and objects, as in yaml.v3.
+// Where JSON and yaml.v3 disagree, the JSON front end follows JSON: it accepts the escape
+// \/ and surrogate pairs (\ud83d\ude00), which yaml.v3 refuses; it keeps NEL, U+2028 and
+// U+2029 inside strings as characters, where yaml.v3 folds them as line breaks; it allows a
+// key longer than 1024 characters, a newline between a key and its ':' and tabs before a
+// top-level value, which yaml.v3 refuses; it has no limit on the length of a line (minified
+// JSON is one line) but refuses a string or number longer than 1 MiB. Lone surrogates
+// (\ud800 alone) are refused. Nesting is limited to 10000 arrays and objects, as in yaml.v3.
+//
+// The reader of the stream, which decides when the front end reads and hands the stream to
+// the YAML reader when it is not JSON, is jsonReader (jsonstream.go).
 
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"strconv"
 	"sync"
 	"unicode"
@@ -75,45 +65,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// jsonMode says whether a Reader uses the JSON front end.
-type jsonMode uint8
-
-const (
-	jsonAuto jsonMode = iota // JSON input goes to the JSON front end, YAML as the fallback
-	jsonOff                  // the YAML path only (input that is not JSON; tests)
-	jsonOnly                 // the JSON front end without the YAML fallback (tests)
-)
-
 const (
 	maxJSONDepth = 10000   // nested arrays and objects, as yaml.v3 allows
 	maxJSONToken = maxLine // bytes of one string or number
 )
-
-// looksJSON reports whether the input's first significant byte, after a byte-order mark,
-// JSON blanks and YAML document markers, is '{' or '['.
-func looksJSON(buf []byte) bool {
-	buf = bytes.TrimPrefix(buf, []byte("\xEF\xBB\xBF"))
-	lineStart := true
-	for i := 0; i < len(buf); {
-		switch c := buf[i]; c {
-		case ' ', '\t':
-			i++
-			lineStart = false
-		case '\n', '\r':
-			i++
-			lineStart = true
-		case '-', '.':
-			if !lineStart || !isMarker(buf[i:], true) {
-				return false
-			}
-			i += 3
-			lineStart = false
-		default:
-			return c == '{' || c == '['
-		}
-	}
-	return false
-}
 
 // isMarker reports a YAML document marker "---" or "..." at the start of b, followed by
 // a blank, a line break or, if eof, the end of b.
@@ -131,133 +86,12 @@ func isMarker(b []byte, eof bool) bool {
 	return false
 }
 
-// useJSON reports whether Next reads with the JSON front end, deciding at the first call.
-func (r *Reader) useJSON() bool {
-	if r.js != nil {
-		return true
-	}
-	if r.jsonMode == jsonOff || r.yamlStarted {
-		return false
-	}
-	if !looksJSON(r.lb.peek(sniffSize)) {
-		r.jsonMode = jsonOff
-		return false
-	}
-	r.js = newJSONReader(r.lb, r.jsonMode == jsonAuto)
-	return true
-}
-
-// nextJSON is Next for JSON input.
-func (r *Reader) nextJSON() (*parse.Game, error) {
-	for {
-		j := r.js
-		if g := r.fastJSON(j); g != nil { // the fast path of jsonfast.go, or nil
-			return g, nil
-		}
-		top, e := j.next()
-		if e != nil && e.syntax && j.window {
-			// Not JSON before the first game: YAML in flow style?
-			if r.tryYAML(e.trailing) {
-				j.release()
-				r.js, r.jsonMode = nil, jsonOff
-				return r.nextYAML()
-			}
-			j.restart()
-			continue
-		}
-		j.commit()
-		r.sawJSONArray = r.sawJSONArray || j.sawArray
-		if e != nil && e.io == nil {
-			// One unreadable game: the others are read. The stream goes on at the next
-			// line that starts with '{' or is "---" (JSON lines, or one object per game).
-			pos := parse.Pos{File: r.name, Line: e.line, Col: e.col}
-			r.index++
-			errs := parse.ErrorList{{Pos: pos, Msg: e.msg}}
-			if bad := j.resync(); bad.IsValid() {
-				bad.File = r.name
-				errs.Add(bad, "not a text transcript: the rest of the file is not read")
-				r.done = true
-			}
-			if r.done || j.lb.err != nil {
-				j.release()
-				r.js = nil
-				r.done = true
-			}
-			return &parse.Game{File: r.name, Index: r.index, Pos: pos}, errs
-		}
-		if e != nil || top == nil {
-			j.release() // the stream is over
-			r.js = nil
-		}
-		switch {
-		case e != nil:
-			r.done = true
-			return nil, e.io
-		case top == nil:
-			return r.noGame()
-		}
-		r.index++
-		// The reader counted the nodes; a string without escapes holds no control character.
-		g, errs := buildYAMLGame(top, r.name, r.index, &r.arena, true, !j.escaped)
-		return g, errs.Err()
-	}
-}
-
-// tryYAML reads the first document of the input, kept since its start, with yaml.v3, and
-// the second too if trailing (the first was JSON, what follows it is not), and reports
-// whether the YAML path should read the stream: it reads them (or the one there is), or
-// it says that the input is not text. Either way the input is rewound.
-func (r *Reader) tryYAML(trailing bool) bool {
-	lb := r.lb
-	start := lb.mark
-	if jsonLines(lb.buf[start:lb.w]) {
-		// JSON lines: the JSON reader reads them line by line, a bad one apart.
-		lb.cut, lb.r, lb.line, lb.bom = false, start, 0, false
-		lb.mark = -1
-		return false
-	}
-	lb.cut, lb.r, lb.line, lb.bom = false, start, 0, false
-	src := &yamlSource{r: r}
-	dec := yaml.NewDecoder(src)
-	docs := 1
-	if trailing {
-		docs = 2
-	}
-	var err error
-	for k := 0; k < docs && err == nil; k++ {
-		var doc yaml.Node
-		err = decode(dec, &doc)
-	}
-	lb.cut, lb.r, lb.line, lb.bom = false, start, 0, false
-	lb.mark = -1
-	return src.ioErr == nil && (err == nil || err == io.EOF || src.bad.IsValid())
-}
-
-// jsonLines reports whether b, the start of the input, is JSON lines: a first line that is
-// one '{' ... '}' object, and a next line that starts another ('{'), with no "---" between.
-func jsonLines(b []byte) bool {
-	b = bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
-	first, rest, ok := bytes.Cut(b, []byte("\n"))
-	first = bytes.TrimSpace(first)
-	if !ok || len(first) < 2 || first[0] != '{' || first[len(first)-1] != '}' {
-		return false
-	}
-	for len(rest) > 0 {
-		var line []byte
-		line, rest, _ = bytes.Cut(rest, []byte("\n"))
-		if line = bytes.TrimSpace(line); len(line) > 0 {
-			return line[0] == '{'
-		}
-	}
-	return false
-}
-
 // resync skips the rest of a game that cannot be read: the rest of the current line, then
 // every line up to one that starts with '{' or a document marker "---", where the next
 // game starts (the current line too when the error is at its first byte, a '{': the game
 // before it was not closed). A byte that is not text on a skipped line ends the stream:
 // its position is returned.
-func (j *jsonReader) resync() parse.Pos {
+func (j *jsonScanner) resync() parse.Pos {
 	lb := j.lb
 	j.reset()
 	inArray := j.inArray // a game of the top-level array: the array goes on at the next '{'
@@ -301,7 +135,7 @@ type jsonError struct {
 // jsonFrame is an array or object being read.
 type jsonFrame struct {
 	n    *yaml.Node
-	kids int    // its children start at jsonReader.kids[kids]
+	kids int    // its children start at jsonScanner.kids[kids]
 	key  [2]int // an object's last key: strs[key[0]:key[1]], for messages
 }
 
@@ -311,9 +145,9 @@ type jsonSpan struct {
 	off, end int
 }
 
-// jsonReader scans JSON from a lineBuffer: lb.buf[lb.r:lb.w] is the unread input, and a
+// jsonScanner scans JSON from a lineBuffer: lb.buf[lb.r:lb.w] is the unread input, and a
 // token is read in place from lb.r (fill keeps it) before lb.r moves past it.
-type jsonReader struct {
+type jsonScanner struct {
 	lb        *lineBuffer
 	line, col int // position of lb.buf[lb.r]
 	started   bool
@@ -343,10 +177,10 @@ type jsonReader struct {
 // jsonBuffers are the slabs of finished readers, for the next one.
 var jsonBuffers sync.Pool
 
-func newJSONReader(lb *lineBuffer, window bool) *jsonReader {
-	j, _ := jsonBuffers.Get().(*jsonReader)
+func newJSONScanner(lb *lineBuffer, window bool) *jsonScanner {
+	j, _ := jsonBuffers.Get().(*jsonScanner)
 	if j == nil {
-		j = &jsonReader{}
+		j = &jsonScanner{}
 	}
 	j.lb = lb
 	j.restart()
@@ -359,7 +193,7 @@ func newJSONReader(lb *lineBuffer, window bool) *jsonReader {
 
 // restart reads again from the start of the stream (the rewound line buffer), with no
 // YAML fallback.
-func (j *jsonReader) restart() {
+func (j *jsonScanner) restart() {
 	j.line, j.col = 1, 1
 	j.started, j.window = false, false
 	j.inArray, j.needComma, j.sawArray = false, false, false
@@ -368,7 +202,7 @@ func (j *jsonReader) restart() {
 }
 
 // commit ends the window in which invalid JSON falls back to YAML.
-func (j *jsonReader) commit() {
+func (j *jsonScanner) commit() {
 	if j.window {
 		j.window = false
 		j.lb.mark = -1
@@ -376,7 +210,7 @@ func (j *jsonReader) commit() {
 }
 
 // release gives the slabs to the next reader once the stream is over.
-func (j *jsonReader) release() {
+func (j *jsonScanner) release() {
 	if j.lb == nil {
 		return
 	}
@@ -388,7 +222,7 @@ func (j *jsonReader) release() {
 }
 
 // reset empties the tree for the next value.
-func (j *jsonReader) reset() {
+func (j *jsonScanner) reset() {
 	j.ci, j.ni = -1, 0
 	j.kids = j.kids[:0]
 	j.content = j.content[:0]
@@ -400,7 +234,7 @@ func (j *jsonReader) reset() {
 }
 
 // node returns a new node at the current position.
-func (j *jsonReader) node(kind yaml.Kind, tag string, style yaml.Style) *yaml.Node {
+func (j *jsonScanner) node(kind yaml.Kind, tag string, style yaml.Style) *yaml.Node {
 	if j.ci < 0 || j.ni == len(j.chunks[j.ci]) {
 		j.ci++
 		j.ni = 0
@@ -423,7 +257,7 @@ func (j *jsonReader) node(kind yaml.Kind, tag string, style yaml.Style) *yaml.No
 }
 
 // finish gives the scalars of the value their text: one string for all of them.
-func (j *jsonReader) finish() {
+func (j *jsonScanner) finish() {
 	if len(j.spans) == 0 {
 		return
 	}
@@ -434,7 +268,7 @@ func (j *jsonReader) finish() {
 }
 
 // closeFrame ends the innermost array or object, giving it its children.
-func (j *jsonReader) closeFrame() *yaml.Node {
+func (j *jsonScanner) closeFrame() *yaml.Node {
 	f := j.frames[len(j.frames)-1]
 	j.frames = j.frames[:len(j.frames)-1]
 	if kids := j.kids[f.kids:]; len(kids) > 0 {
@@ -449,13 +283,13 @@ func (j *jsonReader) closeFrame() *yaml.Node {
 // ---- input -------------------------------------------------------------------------------
 
 // adv moves past n bytes of ASCII on the current line.
-func (j *jsonReader) adv(n int) {
+func (j *jsonScanner) adv(n int) {
 	j.lb.r += n
 	j.col += n
 }
 
 // ensure tries to have n unread bytes in the buffer and reports whether it has.
-func (j *jsonReader) ensure(n int) bool {
+func (j *jsonScanner) ensure(n int) bool {
 	lb := j.lb
 	for lb.w-lb.r < n {
 		if !lb.fill() {
@@ -467,7 +301,7 @@ func (j *jsonReader) ensure(n int) bool {
 
 // skipSpace moves past JSON blanks (and, at the top level, YAML document markers at the
 // start of a line) and returns the next byte; ok is false at the end of the input.
-func (j *jsonReader) skipSpace(top bool) (c byte, ok bool) {
+func (j *jsonScanner) skipSpace(top bool) (c byte, ok bool) {
 	lb := j.lb
 	if lb.r < lb.w {
 		// The common case in compact JSON: no blank at all.
@@ -528,7 +362,7 @@ func isWordByte(c byte) bool {
 }
 
 // word returns the length of the bare word at lb.r, at most limit+1.
-func (j *jsonReader) word(limit int) int {
+func (j *jsonScanner) word(limit int) int {
 	lb := j.lb
 	i := 0
 	for {
@@ -545,7 +379,7 @@ func (j *jsonReader) word(limit int) int {
 }
 
 // found describes what is at lb.r, for "expected X, found Y" messages.
-func (j *jsonReader) found() string {
+func (j *jsonScanner) found() string {
 	lb := j.lb
 	if !j.ensure(1) {
 		return "end of input"
@@ -578,7 +412,7 @@ func (j *jsonReader) found() string {
 // fail returns the syntax error msg at line:col (on the line of lb.r) — unless the rest of
 // that line holds a byte that is not text: the YAML path never parses such a line and
 // says "not a text transcript" at the byte, and so does this.
-func (j *jsonReader) fail(line, col int, format string, args ...any) *jsonError {
+func (j *jsonScanner) fail(line, col int, format string, args ...any) *jsonError {
 	if e := j.notText(); e != nil {
 		return e
 	}
@@ -587,7 +421,7 @@ func (j *jsonReader) fail(line, col int, format string, args ...any) *jsonError 
 
 // failHere is fail at lb.r, ending the message with ", found ..." and, for a bare word,
 // a hint about quotes.
-func (j *jsonReader) failHere(format string, args ...any) *jsonError {
+func (j *jsonScanner) failHere(format string, args ...any) *jsonError {
 	if e := j.notText(); e != nil {
 		return e
 	}
@@ -599,12 +433,12 @@ func (j *jsonReader) failHere(format string, args ...any) *jsonError {
 }
 
 // failEnd is failHere at the end of the input, or the read error that ended it.
-func (j *jsonReader) failEnd(format string, args ...any) *jsonError {
+func (j *jsonScanner) failEnd(format string, args ...any) *jsonError {
 	return j.failEndAt(j.line, j.col, format, args...)
 }
 
 // failEndAt is failEnd when the end is at line:col, inside a token.
-func (j *jsonReader) failEndAt(line, col int, format string, args ...any) *jsonError {
+func (j *jsonScanner) failEndAt(line, col int, format string, args ...any) *jsonError {
 	if j.lb.err != nil {
 		return &jsonError{io: j.lb.err}
 	}
@@ -624,7 +458,7 @@ func (j *jsonReader) failEndAt(line, col int, format string, args ...any) *jsonE
 
 // notText looks for a NUL byte or invalid UTF-8 from lb.r to the end of its line (the
 // first MiB of it) and returns the error for it, or nil.
-func (j *jsonReader) notText() *jsonError {
+func (j *jsonScanner) notText() *jsonError {
 	lb := j.lb
 	scanned := 0
 	end := 0
@@ -654,7 +488,7 @@ func (j *jsonReader) notText() *jsonError {
 // ---- values ------------------------------------------------------------------------------
 
 // next returns the top node of the next game, skipping null values, or nil at the end.
-func (j *jsonReader) next() (*yaml.Node, *jsonError) {
+func (j *jsonScanner) next() (*yaml.Node, *jsonError) {
 	lb := j.lb
 	if !j.started {
 		j.started = true
@@ -730,7 +564,7 @@ func (j *jsonReader) next() (*yaml.Node, *jsonError) {
 // is not text there means no game, unless a line "---" comes first, as in the YAML path.
 // Before the first game, what cannot follow a game in JSON sends the input to the YAML
 // fallback.
-func (j *jsonReader) after() *jsonError {
+func (j *jsonScanner) after() *jsonError {
 	seps := j.separators
 	c, ok := j.skipSpace(!j.inArray)
 	if !ok {
@@ -753,7 +587,7 @@ func (j *jsonReader) after() *jsonError {
 }
 
 // value reads the value that starts with c at lb.r and returns its node.
-func (j *jsonReader) value(c byte) (*yaml.Node, *jsonError) {
+func (j *jsonScanner) value(c byte) (*yaml.Node, *jsonError) {
 	base := len(j.frames)
 	outer := 0 // levels above the value: the top-level array
 	if j.inArray {
@@ -826,7 +660,7 @@ func (j *jsonReader) value(c byte) (*yaml.Node, *jsonError) {
 // that completes the value begun with base frames open, it returns it; else it returns the
 // first byte of the next value to read, the next element of an array or the value of the
 // next member of an object.
-func (j *jsonReader) complete(n *yaml.Node, base int) (*yaml.Node, byte, *jsonError) {
+func (j *jsonScanner) complete(n *yaml.Node, base int) (*yaml.Node, byte, *jsonError) {
 	for {
 		if len(j.frames) == base {
 			return n, 0, nil
@@ -871,7 +705,7 @@ func (j *jsonReader) complete(n *yaml.Node, base int) (*yaml.Node, byte, *jsonEr
 }
 
 // member reads a key and its ':' from c at lb.r and returns the first byte of the value.
-func (j *jsonReader) member(c byte, expected string) (byte, *jsonError) {
+func (j *jsonScanner) member(c byte, expected string) (byte, *jsonError) {
 	if c != '"' {
 		if c == '}' {
 			return 0, j.failHere("%s (JSON has no comma after the last member)", expected)
@@ -901,7 +735,7 @@ func (j *jsonReader) member(c byte, expected string) (byte, *jsonError) {
 }
 
 // keyName quotes the last key of the innermost object, for messages.
-func (j *jsonReader) keyName() string {
+func (j *jsonScanner) keyName() string {
 	key := j.frames[len(j.frames)-1].key
 	k := j.strs[key[0]:key[1]]
 	if len(k) > 40 {
@@ -911,7 +745,7 @@ func (j *jsonReader) keyName() string {
 }
 
 // context says where a value was expected, for messages.
-func (j *jsonReader) context() string {
+func (j *jsonScanner) context() string {
 	switch {
 	case len(j.frames) > 0 && j.frames[len(j.frames)-1].n.Kind == yaml.MappingNode:
 		return " after " + j.keyName() + ":"
@@ -933,7 +767,7 @@ var jsonPlain = func() (t [256]bool) {
 }()
 
 // str reads the string at lb.r.
-func (j *jsonReader) str() (*yaml.Node, *jsonError) {
+func (j *jsonScanner) str() (*yaml.Node, *jsonError) {
 	lb := j.lb
 	line, col := j.line, j.col
 	off := len(j.strs)
@@ -1006,7 +840,7 @@ func (j *jsonReader) str() (*yaml.Node, *jsonError) {
 }
 
 // nodeAt is node at a position read earlier.
-func (j *jsonReader) nodeAt(line, col int, kind yaml.Kind, tag string, style yaml.Style) *yaml.Node {
+func (j *jsonScanner) nodeAt(line, col int, kind yaml.Kind, tag string, style yaml.Style) *yaml.Node {
 	n := j.node(kind, tag, style)
 	n.Line, n.Column = line, col
 	return n
@@ -1014,7 +848,7 @@ func (j *jsonReader) nodeAt(line, col int, kind yaml.Kind, tag string, style yam
 
 // escape decodes the escape sequence at the start of b into strs and returns its length.
 // line:col is its position.
-func (j *jsonReader) escape(b []byte, line, col int) (int, *jsonError) {
+func (j *jsonScanner) escape(b []byte, line, col int) (int, *jsonError) {
 	if len(b) < 2 {
 		return 0, j.failEndAt(line, col+1, "expected an escape after '\\'")
 	}
@@ -1093,7 +927,7 @@ func hex4(b []byte) (rune, bool) {
 }
 
 // number reads the number at lb.r.
-func (j *jsonReader) number() (*yaml.Node, *jsonError) {
+func (j *jsonScanner) number() (*yaml.Node, *jsonError) {
 	n := j.word(maxJSONToken)
 	if n > maxJSONToken {
 		return nil, &jsonError{line: j.line, col: j.col, msg: "not a text transcript (a number longer than 1 MiB)"}
@@ -1169,7 +1003,7 @@ func numberTag(b []byte) string {
 }
 
 // literal reads true, false or null at lb.r.
-func (j *jsonReader) literal() (*yaml.Node, *jsonError) {
+func (j *jsonScanner) literal() (*yaml.Node, *jsonError) {
 	n := j.word(5)
 	var v, tag string
 	switch string(j.lb.buf[j.lb.r : j.lb.r+n]) {

@@ -162,18 +162,20 @@ type result struct {
 // it, sawArray whether it read a top-level array.
 func readMode(t testing.TB, src []byte, name string, mode jsonMode) (res []result, usedJSON, sawArray bool) {
 	t.Helper()
-	r := NewReader(bytes.NewReader(src), name, parse.YAML)
-	r.jsonMode = mode
+	r := newReader(bytes.NewReader(src), name, parse.YAML, options{json: mode})
+	// the scanner's record, read before and after each game: it is released with the stream
+	scannerSawArray := func() bool {
+		jr, ok := r.fr.(*jsonReader)
+		return ok && jr.js != nil && jr.js.sawArray
+	}
 	for k := 0; k < 100000; k++ {
-		if r.js != nil {
-			sawArray = sawArray || r.js.sawArray
-		}
+		sawArray = sawArray || scannerSawArray()
 		g, err := r.Next()
-		if r.js != nil {
-			sawArray = sawArray || r.js.sawArray
-		}
+		sawArray = sawArray || scannerSawArray()
 		if err == io.EOF {
-			return res, r.jsonMode != jsonOff, sawArray || r.sawJSONArray
+			jr, ok := r.fr.(*jsonReader)
+			usedJSON = ok && jr.yaml == nil
+			return res, usedJSON, sawArray || ok && jr.sawArray
 		}
 		s := ""
 		if err != nil {
@@ -307,7 +309,7 @@ func TestJSONNodesMatchYAML(t *testing.T) {
 				want = append(want, top)
 			}
 		}
-		j := newJSONReader(newLineBuffer(strings.NewReader(src)), false)
+		j := newJSONScanner(newLineBuffer(strings.NewReader(src)), false)
 		for k := 0; ; k++ {
 			n, e := j.next()
 			require.Nil(t, e, "%q", src)
@@ -379,8 +381,7 @@ func BenchmarkParseJSONViaYAML(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		r := NewReader(bytes.NewReader(src), "hearts4p.json", parse.YAML)
-		r.jsonMode = jsonOff
+		r := newReader(bytes.NewReader(src), "hearts4p.json", parse.YAML, options{json: jsonOff})
 		if _, err := ReadAll(r); err != nil {
 			b.Fatal(err)
 		}

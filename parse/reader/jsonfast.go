@@ -16,7 +16,7 @@ import (
 )
 
 // fastJSON reads the next game with the fast path, or returns nil, having moved nothing.
-func (r *Reader) fastJSON(j *jsonReader) *parse.Game {
+func (r *jsonReader) fastJSON(j *jsonScanner) *parse.Game {
 	lb := j.lb
 	if r.opts.noFast || !j.started || j.window || j.inArray || lb.mark >= 0 || lb.err != nil {
 		return nil

@@ -7,10 +7,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
-	"gopkg.in/yaml.v3"
 )
 
 // maxLine bounds a text line: a game is at most MaxGameBytes.
@@ -34,37 +32,31 @@ const sniffSize = 16 << 10
 // nil game. Games are independent of each other and of the Reader, which is not safe for
 // concurrent use.
 type Reader struct {
-	name   string
+	stream
 	format parse.Format
-	lb     *lineBuffer
+	fr     formatReader // the format's reader, made at the first read (newFormatReader)
+}
+
+// stream is what the readers of every format share: the input, the games counted so far and
+// the options. The format readers (textstream.go, yamlstream.go, jsonstream.go) point to their
+// Reader's.
+type stream struct {
+	name string
+	lb   *lineBuffer
 
 	index int  // games returned so far
 	done  bool // nothing more to return
 	empty bool // "no game in file" was reported
 
-	arena cardArena
+	opts options
+}
 
-	yamlStarted bool          // the YAML path (not the JSON front end) is reading
-	ychunk      yamlChunk     // the YAML document being read ...
-	ydec        *yaml.Decoder // ... and its decoder, until it reaches the chunk's end
-	yamlCR      int           // lone carriage returns before the chunk (YAML counts them as line breaks)
-	bisected    int           // bytes of documents bisected for an error's line (yamlErrorPos)
-
-	// JSON input is read by the JSON front end (json.go), which builds the same nodes.
-	js           *jsonReader
-	jsonMode     jsonMode
-	sawJSONArray bool // a top-level array of games was read (for tests)
-
-	// NextPending: the text game read but not parsed yet
-	lazy    bool
-	pending *Pending
-	// the memory the direct readers read the next game into, and the one the last game was
-	// read into (directmem.go)
-	spareMem, aheadOf *gameMem
-
-	text  []byte // the chunk the direct readers' strings are copied into (keep)
-	names names  // the strings of the text games of Next (names.go)
-	opts  options
+// formatReader reads the games of one format. A Reader makes one, once it knows the format,
+// and calls it for every game. With p nil (Next) next returns the game. With p not nil
+// (NextPending) a game of text is left unparsed in p (p.text) and next returns nil, nil; a
+// game read into memory of its own hands that memory to p (p.mem) and is returned.
+type formatReader interface {
+	next(p *Pending) (*parse.Game, error)
 }
 
 // NewReader returns a Reader of r; name is the file name used in positions ("-" for
@@ -75,15 +67,16 @@ func NewReader(r io.Reader, name string, format parse.Format) *Reader {
 
 // options are the switches the tests read with: the ordinary reader has none set.
 type options struct {
-	poison bool // fill a buffer with 0xFF before it is reused: a string of it then shows
-	noFast bool // no fast or direct YAML and JSON reader: yaml.v3 and the JSON scanner alone
+	poison bool     // fill a buffer with 0xFF before it is reused: a string of it then shows
+	noFast bool     // no fast or direct YAML and JSON reader: yaml.v3 and the JSON scanner alone
+	json   jsonMode // whether YAML input that looks like JSON goes to the JSON reader
 }
 
 func newReader(r io.Reader, name string, format parse.Format, opts options) *Reader {
 	if format == parse.Auto {
 		format = parse.FormatOf(name)
 	}
-	rd := &Reader{name: name, format: format, lb: newLineBuffer(r), opts: opts}
+	rd := &Reader{stream: stream{name: name, lb: newLineBuffer(r), opts: opts}, format: format}
 	rd.lb.opts = &rd.opts
 	return rd
 }
@@ -231,47 +224,19 @@ func (p *Pending) Parse(buf *GameBuffer) (*parse.Game, error) {
 // does it, on any goroutine, so that games read in order can be parsed in parallel). The
 // error, when not nil, is io.EOF or a read error; syntax errors come from Parse.
 func (r *Reader) NextPending(p *Pending) error {
-	r.lazy, r.pending = true, p
-	defer func() { r.lazy, r.pending = false, nil }()
 	*p = Pending{}
-	r.aheadOf = nil
-	g, err := r.Next()
+	g, err := r.next(p)
 	if p.text {
 		return nil
 	}
 	if g == nil && err != nil && !isErrorList(err) {
 		return err
 	}
-	p.g, p.err, p.mem = g, err, r.aheadOf
+	p.g, p.err = g, err
 	if p.mem != nil {
 		p.gen = p.mem.gen.Load()
 	}
 	return nil
-}
-
-// textChunk is the size of the blocks the direct YAML and JSON readers' strings are copied
-// into, once a file has shown that it is long (text games are strings of the reader's
-// buffer: lineBuffer.text).
-const textChunk = 64 << 10
-
-// keep returns a string holding b. The strings are copied one after the other into chunks
-// of textChunk bytes, so that copying one costs no allocation of its own. The bytes of a
-// chunk are written once, before a string is made of them, and never again: the strings are
-// as immutable as any (a chunk lives as long as a string of it).
-func (r *Reader) keep(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	if cap(r.text)-len(r.text) < len(b) {
-		size := min(textChunk, max(2*cap(r.text), 8<<10)) // small for a small file
-		if len(b) > size/4 {
-			return string(b)
-		}
-		r.text = make([]byte, 0, size)
-	}
-	start := len(r.text)
-	r.text = append(r.text, b...)
-	return unsafe.String(&r.text[start], len(b))
 }
 
 func isErrorList(err error) bool {
@@ -281,19 +246,35 @@ func isErrorList(err error) bool {
 
 // Next returns the next game, or io.EOF after the last one. See Reader.
 func (r *Reader) Next() (*parse.Game, error) {
+	return r.next(nil)
+}
+
+// next is Next, or NextPending with p not nil (formatReader).
+func (r *Reader) next(p *Pending) (*parse.Game, error) {
 	if r.done {
 		return nil, io.EOF
 	}
-	if r.Format() == parse.YAML {
-		if r.useJSON() { // JSON input: the fast front end of json.go
-			return r.nextJSON()
-		}
-		return r.nextYAML()
+	if r.fr == nil {
+		r.fr = r.newFormatReader()
 	}
-	return r.nextText()
+	return r.fr.next(p)
 }
 
-func (r *Reader) noGame() (*parse.Game, error) {
+// newFormatReader returns the reader of the input's format. YAML input whose first
+// significant byte is '{' or '[' goes to the JSON reader (jsonstream.go), which hands the
+// stream over to the YAML reader when it turns out to be YAML in flow style.
+func (r *Reader) newFormatReader() formatReader {
+	if r.Format() != parse.YAML {
+		return &textReader{stream: &r.stream}
+	}
+	if r.opts.json != jsonOff && looksJSON(r.lb.peek(sniffSize)) {
+		return newJSONReader(&r.stream)
+	}
+	return &yamlReader{stream: &r.stream}
+}
+
+// noGame ends the stream: "no game in file" when no game was returned, else io.EOF.
+func (r *stream) noGame() (*parse.Game, error) {
 	r.done = true
 	if r.index == 0 && !r.empty {
 		r.empty = true
@@ -328,14 +309,6 @@ func firstBad(b []byte) int {
 // notTextPos is the position of the first bad byte at offset off of a line.
 func notTextPos(file string, line int, b []byte, off int) parse.Pos {
 	return parse.Pos{File: file, Line: line, Col: utf8.RuneCount(b[:off]) + 1}
-}
-
-// notText is the error of a game holding a byte that is not text: the game is refused at
-// the byte, and reading goes on after the end of its line (see skipGame).
-func (r *Reader) notText(pos parse.Pos, lineEnd int) (*parse.Game, error) {
-	lb := r.lb
-	lb.r, lb.line = lineEnd, pos.Line // lb.cut as the line was read
-	return r.skipGame(pos, "not a text transcript")
 }
 
 // ---- whole files ---------------------------------------------------------------------------

@@ -7,12 +7,20 @@ import (
 	"github.com/tricks-dev/tricks/parse/internal/spell"
 )
 
-// The text stream: the lines of one game up to the next boundary, checked to be text.
+// The reader of compact text: the lines of one game up to the next boundary, checked to be
+// text, parsed by parseTextGame (text.go), or left to Pending.Parse.
+
+// textReader reads compact text.
+type textReader struct {
+	*stream
+	arena cardArena // the cards of the games of Next
+	names names     // the strings of the games of Next (names.go)
+}
 
 // checkText looks for a byte that is not text in buf[from:to], whose first line is line
 // first. When there is one it returns its position and the offset in buf of the end of its
 // line (or to).
-func (r *Reader) checkText(from, to, first int) (pos parse.Pos, lineEnd int, bad bool) {
+func (r *textReader) checkText(from, to, first int) (pos parse.Pos, lineEnd int, bad bool) {
 	b := r.lb.buf[from:to]
 	off := firstBad(b)
 	if off < 0 {
@@ -31,7 +39,7 @@ func (r *Reader) checkText(from, to, first int) (pos parse.Pos, lineEnd int, bad
 // the reader goes on at the next game boundary, a line "---" or a "game" statement, so that
 // one bad game does not hide the games after it. A second byte that is not text while
 // skipping means the input is not text at all: the stream ends there, with that said.
-func (r *Reader) skipGame(pos parse.Pos, msg string) (*parse.Game, error) {
+func (r *textReader) skipGame(pos parse.Pos, msg string) (*parse.Game, error) {
 	lb := r.lb
 	lb.mark = -1
 	r.index++
@@ -62,6 +70,14 @@ func (r *Reader) skipGame(pos parse.Pos, msg string) (*parse.Game, error) {
 		}
 	}
 	return g, errs
+}
+
+// notText is the error of a game holding a byte that is not text: the game is refused at
+// the byte, and reading goes on after the end of its line (see skipGame).
+func (r *textReader) notText(pos parse.Pos, lineEnd int) (*parse.Game, error) {
+	lb := r.lb
+	lb.r, lb.line = lineEnd, pos.Line // lb.cut as the line was read
+	return r.skipGame(pos, "not a text transcript")
 }
 
 // loneCR returns the offset of a carriage return that is not followed by a newline, or -1:
@@ -188,7 +204,8 @@ func (lb *lineBuffer) passOver(checked int, significant bool) (sig, moved bool) 
 	return significant, true
 }
 
-func (r *Reader) nextText() (*parse.Game, error) {
+// next reads the lines of the next game: with p nil it parses them, else it leaves them to p.
+func (r *textReader) next(p *Pending) (*parse.Game, error) {
 	lb := r.lb
 	lb.mark = lb.r
 	defer func() { lb.mark = -1 }()
@@ -268,9 +285,9 @@ func (r *Reader) nextText() (*parse.Game, error) {
 	text := lb.buf[lb.mark : lb.mark+end]
 	ascii := restASCII && checked == 0 || isASCII(text) // (rest holds text when checked is 0)
 	src := lb.text(lb.mark, lb.mark+end)
-	if r.lazy {
+	if p != nil {
 		// NextPending: hand the game's text to the caller, parsed later.
-		*r.pending = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
+		*p = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
 		return nil, nil
 	}
 	mem := newGameMem(&r.arena)

@@ -54,7 +54,7 @@ func yfastPut(y *yfast) {
 // cuts it: up to a line "---" after its content or after a "..." line. Whenever that might
 // not be so (a "---" line after a comment, a byte-order mark, a carriage return) the
 // document is declined.
-func (r *Reader) fastYAML() *parse.Game {
+func (r *yamlReader) fastYAML() *parse.Game {
 	lb := r.lb
 	if lb.mark >= 0 || lb.err != nil || r.opts.noFast {
 		return nil

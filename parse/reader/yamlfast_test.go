@@ -102,7 +102,7 @@ func yfastBytes(src []byte) bool {
 // yamlDocs splits a YAML stream into its documents as the Reader does (nextChunk), with
 // the line of each first line.
 func yamlDocs(t testing.TB, src []byte) (docs [][]byte, firsts []int) {
-	r := NewReader(bytes.NewReader(src), "f.yaml", parse.YAML)
+	r := &yamlReader{stream: &NewReader(bytes.NewReader(src), "f.yaml", parse.YAML).stream}
 	for {
 		c, ok := r.nextChunk()
 		if !ok || c.end && c.src == nil {

@@ -12,13 +12,24 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// The YAML stream: one document at a time for yaml.v3, and the positions of its errors.
+// The reader of YAML: one document at a time, read by the direct or the fast reader
+// (yamldirect.go, yamlfast.go) or else by yaml.v3, and the positions of yaml.v3's errors.
+
+// yamlReader reads YAML.
+type yamlReader struct {
+	*stream
+	docMem
+	ychunk   yamlChunk     // the YAML document being read ...
+	ydec     *yaml.Decoder // ... and its decoder, until it reaches the chunk's end
+	yamlCR   int           // lone carriage returns before the chunk (YAML counts them as line breaks)
+	bisected int           // bytes of documents bisected for an error's line (yamlErrorPos)
+}
 
 // yamlSource feeds yaml.v3 line by line from the start of the input, for the JSON front
 // end's question whether flow-style input is YAML (tryYAML). At the first NUL byte or invalid
 // UTF-8 it records the place and ends the stream.
 type yamlSource struct {
-	r       *Reader
+	r       *stream
 	pending []byte
 	stopped bool
 
@@ -96,7 +107,7 @@ type yamlChunk struct {
 // document yaml.v3 refuses does not end the stream, and bounds what yaml.v3 is given. A
 // document holding a byte that is not text, or beyond MaxGameBytes or MaxNodes, is read to
 // its end without being kept, and refused. ok is false at the end of the input.
-func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
+func (r *yamlReader) nextChunk() (c yamlChunk, ok bool) {
 	lb := r.lb
 	lb.mark = lb.r
 	defer func() { lb.mark = -1 }()
@@ -175,8 +186,9 @@ func (r *Reader) nextChunk() (c yamlChunk, ok bool) {
 	return c, ok
 }
 
-func (r *Reader) nextYAML() (*parse.Game, error) {
-	r.yamlStarted = true
+// next reads the next game. Its memory is the reader's (docMem), or goes to p.
+func (r *yamlReader) next(p *Pending) (*parse.Game, error) {
+	r.pending = p
 	for {
 		if r.ydec != nil {
 			if g, ok, err := r.nextDoc(); ok {
@@ -216,7 +228,7 @@ func (r *Reader) nextYAML() (*parse.Game, error) {
 
 // nextDoc returns the game of the next document of the current chunk: one, or more when
 // lone carriage returns hid document markers from nextChunk.
-func (r *Reader) nextDoc() (*parse.Game, bool, error) {
+func (r *yamlReader) nextDoc() (*parse.Game, bool, error) {
 	c := &r.ychunk
 	var doc yaml.Node
 	err := decode(r.ydec, &doc)
@@ -294,7 +306,7 @@ var yamlParserProblems = []string{
 // cut after whole lines, no longer reads, and its column is that of the line's first
 // character (for an unclosed flow collection, its opening bracket). Errors about characters
 // YAML does not allow point at the first such character.
-func (r *Reader) yamlErrorPos(err error, c *yamlChunk) parse.Pos {
+func (r *yamlReader) yamlErrorPos(err error, c *yamlChunk) parse.Pos {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
@@ -393,7 +405,7 @@ func firstFailingLine(lines [][]byte, from int, spent *int) int {
 // starts "invalid YAML: ". For ruleset files and other YAML read whole.
 func YAMLError(file string, src []byte, err error) *parse.Error {
 	c := yamlChunk{src: src, first: 1}
-	r := &Reader{name: file}
+	r := &yamlReader{stream: &stream{name: file}}
 	pos := r.yamlErrorPos(err, &c)
 	return &parse.Error{Pos: pos, Msg: tabHint(yamlErrorMsg(err), &c, pos)}
 }

@@ -74,6 +74,28 @@
 // tree, or left to the scanner; a game of compact JSON (no blanks, the keys in the YAML
 // writer's order) is read straight into the Game (jsondirect.go), without the tree.
 //
+// # Layout
+//
+// A Reader holds what every format shares (the name, the line buffer of lines.go, the games
+// counted, the options) and, from the first read on, the reader of the input's format, one
+// implementation of formatReader made once when the format is known. Each holds only its own
+// state and keeps its fast and direct paths to itself:
+//
+//   - reader.go: Reader, format detection (sniff), Pending, ReadAll, ParseFile, ParseBytes.
+//   - textstream.go: textReader, the text reader: the lines of one game up to the next
+//     boundary. text.go parses them (textParser, gameMem, GameBuffer), with fast.go for the
+//     canonical lines, comments.go for comments and names.go for the strings games keep.
+//   - yamlstream.go: yamlReader, the YAML reader: one document at a time, offered to the
+//     direct reader (yamldirect.go, directmaps.go), then to the fast tree reader (yamlfast.go),
+//     then to yaml.v3, whose errors it places. yaml.go builds the game of a node tree, for
+//     every path that builds one, and yamlcomments.go its comments.
+//   - jsonstream.go: jsonReader, the JSON reader: the JSON front end (json.go, the scanner),
+//     with its fast and direct paths from the second game on (jsonfast.go, jsondirect.go).
+//     Input that turns out to be YAML in flow style before the first game is handed over to a
+//     yamlReader that the jsonReader owns and passes every later call on to.
+//   - directmem.go: the memory the direct YAML and JSON readers read a game into (docMem),
+//     which goes with its Pending to a GameBuffer.
+//
 // # Games in a pipeline
 //
 // Reader.NextPending reads a game without parsing it when it is text: the Pending value

@@ -28,9 +28,9 @@ const sniffSize = 16 << 10
 // placeholder game (File, Index and Pos only), and the next call goes on at the next game
 // boundary: a line "---" or a game statement in text, the next document in YAML, the next
 // line starting with '{' in JSON. A second byte that is not text while skipping ends the
-// stream (the input is not text). A read error is returned as is with a nil game. A file without any game gives the ErrorList "no game in file" and a
-// nil game. Games are independent of each other and of the Reader, which is not safe for
-// concurrent use.
+// stream (the input is not text). A read error is returned as is with a nil game. A file
+// without any game gives the ErrorList "no game in file" and a nil game. Games are
+// independent of each other and of the Reader, which is not safe for concurrent use.
 type Reader struct {
 	stream
 	format parse.Format

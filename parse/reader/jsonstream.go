@@ -5,16 +5,16 @@ package reader
 //
 // When: the format is YAML (a .json, .yaml or .yml name, or Auto that sniffed YAML) and
 // the first significant byte, after a byte-order mark, blanks and YAML "---" or "..."
-// lines, is '{' or '['.
+// lines, is '{' or '[' (Reader.newFormatReader, looksJSON).
 //
 // Compatibility with the YAML path. Input that starts with '{' or '[' may be YAML in
 // flow style that is not JSON ({game: hearts}, comments, single quotes, trailing
 // commas). Until the first game is returned the reader keeps the input, and on invalid
 // JSON, or when the first value is followed by something other than a JSON value or
-// the end (a comment, a YAML document), it reads the input again with yaml.v3: if that
-// reads the first document, the whole stream is read by the YAML path exactly as before
-// this front end existed; if it fails too, the JSON error is reported. Once the first
-// game has been returned the stream is JSON.
+// the end (a comment, a YAML document), it reads the input again with yaml.v3 (tryYAML):
+// if that reads the first document, the jsonReader hands the whole stream over to a
+// yamlReader, which reads it as any YAML; if it fails too, the JSON error is reported. Once
+// the first game has been returned the stream is JSON.
 
 import (
 	"bytes"
@@ -24,7 +24,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// jsonMode says whether a Reader uses the JSON front end.
+// jsonMode says whether YAML input that looks like JSON goes to the JSON reader
+// (options.json).
 type jsonMode uint8
 
 const (

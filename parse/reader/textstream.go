@@ -168,8 +168,9 @@ func isSignificant(line []byte) bool {
 	return false
 }
 
-// threeDashes is what nextText looks for in a game's bytes, a separator's dashes: a package
-// variable, because bytes.Index takes a []byte("---") there from the heap, once a game.
+// threeDashes is what textReader.next looks for in a game's bytes, a separator's dashes: a
+// package variable, because bytes.Index takes a []byte("---") there from the heap, once a
+// game.
 var threeDashes = []byte("---")
 
 // passOver passes over, in one go, the lines of a text game that call for nothing but

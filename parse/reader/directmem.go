@@ -22,11 +22,11 @@ var directMems = sync.Pool{New: func() any {
 }}
 
 // aheadMem returns the memory to read a game ahead into: one from directMems when the game
-// goes to a Pending (NextPending), else fresh memory with its cards in the reader's arena,
-// for a game of Next, kept by the caller for good.
+// goes to a Pending (NextPending), else the reader's memory for a game of Next, which
+// readAhead copies out for the caller to keep for good (keptmem.go).
 func (r *Reader) aheadMem() *gameMem {
 	if r.pending == nil {
-		return newGameMem(&r.arena)
+		return r.kept.parseMem(r)
 	}
 	if r.spareMem == nil {
 		r.spareMem = directMems.Get().(*gameMem)
@@ -37,8 +37,12 @@ func (r *Reader) aheadMem() *gameMem {
 }
 
 // readAhead records that g was read into m (aheadMem) and returns g: m now belongs to the
-// game (NextPending passes it on to the Pending).
+// game (NextPending passes it on to the Pending). A game of Next is returned as a copy in
+// memory of its own size.
 func (r *Reader) readAhead(m *gameMem, g *parse.Game) *parse.Game {
+	if m == r.kept.mem {
+		return r.kept.copyGame(g)
+	}
 	if m == r.spareMem {
 		m.forget(len(g.Rounds))
 		r.spareMem, r.aheadOf = nil, m

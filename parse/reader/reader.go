@@ -61,6 +61,7 @@ type Reader struct {
 	// the memory the direct readers read the next game into, and the one the last game was
 	// read into (directmem.go)
 	spareMem, aheadOf *gameMem
+	kept              keptGames // the memory of the games of Next (keptmem.go)
 
 	text  []byte // the chunk the direct readers' strings are copied into (keep)
 	names names  // the strings of the text games of Next (names.go)

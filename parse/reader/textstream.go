@@ -273,8 +273,6 @@ func (r *Reader) nextText() (*parse.Game, error) {
 		*r.pending = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
 		return nil, nil
 	}
-	mem := newGameMem(&r.arena)
-	mem.names = &r.names
-	g, errs := parseTextGame(mem, src, r.name, first, r.index, ascii)
-	return g, errs.Err()
+	g, errs := parseTextGame(r.kept.parseMem(r), src, r.name, first, r.index, ascii)
+	return r.kept.copyGame(g), errs.Err()
 }

@@ -114,6 +114,11 @@ type Validator struct {
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
 	dropped []int  // the tricks a mended round leaves out, as written (recover.go)
 	trials  int    // edits the diagnosis has tried in this game (diagnose.go)
+	// seen[seenAt[ti]+k]: the times card k of trick ti is played before it in the round being
+	// replayed, once seenOK (playedBefore)
+	seen   []uint8
+	seenAt []int32
+	seenOK bool
 	// noLeader is the trick (1-based) whose leader the replay could not know, 0 when none
 	// (recover.go)
 	noLeader int

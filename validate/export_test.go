@@ -24,3 +24,9 @@ func SetDDOff(quick, table, small bool) {
 
 // SetGeneralEngine makes the solver play every position with the general engine.
 func SetGeneralEngine(on bool) { ddOff.engine = on }
+
+// DiagnosisWork returns the cards the diagnosis replayed as trials in v's last game, and the
+// bound its budget puts on them.
+func DiagnosisWork(v *Validator) (cards, bound int) {
+	return v.trialCards, v.budget.game * trialCards
+}

@@ -113,7 +113,10 @@ type Validator struct {
 	winners []int8
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
 	dropped []int  // the tricks a mended round leaves out, as written (recover.go)
-	trials  int    // edits the diagnosis has tried in this game (diagnose.go)
+	trials  int    // edits the diagnosis has tried in this game, weighted (diagnose.go)
+	// trialCards: the cards of the rounds the diagnosis replayed as trials in this game, the
+	// work its budget bounds (for tests)
+	trialCards int
 	// seen[seenAt[ti]+k]: the times card k of trick ti is played before it in the round being
 	// replayed, once seenOK (playedBefore)
 	seen   []uint8
@@ -251,7 +254,7 @@ func (v *Validator) ReplayOwnInto(rp *Replay, g *parse.Game, rs, own *rulesets.R
 
 // replay plays g through into rp, whose rounds are to be filled in rounds (zero values).
 func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, own *rulesets.Ruleset) error {
-	v.errs, v.trials = v.errs[:0], 0
+	v.errs, v.trials, v.trialCards = v.errs[:0], 0, 0
 	if v.budget == (trialBudget{}) {
 		v.budget = trialBudget{roundTrials, gameTrials}
 	}

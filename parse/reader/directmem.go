@@ -40,8 +40,8 @@ func (r *Reader) aheadMem() *gameMem {
 // game (NextPending passes it on to the Pending). A game of Next is returned as a copy in
 // memory of its own size.
 func (r *Reader) readAhead(m *gameMem, g *parse.Game) *parse.Game {
-	if m == r.kept.mem {
-		return r.kept.copyGame(g)
+	if r.pending == nil {
+		return r.kept.keep(g)
 	}
 	if m == r.spareMem {
 		m.forget(len(g.Rounds))

@@ -199,7 +199,7 @@ func (r *Reader) nextJSON() (*parse.Game, error) {
 		r.index++
 		// The reader counted the nodes; a string without escapes holds no control character.
 		g, errs := buildYAMLGame(top, r.name, r.index, &r.arena, true, !j.escaped)
-		return r.kept.copyGame(g), errs.Err()
+		return r.kept.keep(g), errs.Err()
 	}
 }
 

@@ -56,7 +56,7 @@ func (r *Reader) fastJSON(j *jsonReader) *parse.Game {
 	lb.r += y.end
 	j.line, j.col = y.line, y.end-y.ls+1
 	r.index++
-	return r.kept.copyGame(g)
+	return r.kept.keep(g)
 }
 
 // jsonGame reads the game object at the start of s, after blanks, whose first byte is at

@@ -6,15 +6,18 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 )
 
-// The memory of the games Next returns, kept by the caller for good. Each game is parsed
-// into one gameMem that the Reader reuses (keptGames.mem), sized for the largest game seen,
-// and then copied out into arrays of exactly its size, carved from chunks that the games
-// share. A kept game so holds what it uses, not a block sized for a big game with its
-// parser's state: whole-file calls (ReadAll), which keep every game, hold memory in
-// proportion to their input. The cards and columns stay in the reader's arena, and the
+// The memory of the games Next returns, kept by the caller for good. From the second game
+// of a Reader on, each game is parsed into one gameMem that the Reader reuses
+// (keptGames.mem), sized for the largest game seen, and then copied out into arrays of
+// exactly its size, carved from chunks that the games share. A kept game so holds what it
+// uses, not a block sized for a big game with its parser's state: whole-file calls
+// (ReadAll), which keep every game, hold memory in proportion to their input. The first
+// game is parsed into fresh memory and kept in it, as before: a file of one game, the most
+// common, pays for no copy. The cards and columns stay in the reader's arena, and the
 // strings in its tables (names.go, Reader.keep), where they were written for good.
 type keptGames struct {
-	mem *gameMem // every game is parsed into it, then copied out
+	mem  *gameMem // every game after the first is parsed into it, then copied out
+	kept int      // games returned (keep)
 
 	games  []parse.Game
 	rounds []parse.Round
@@ -35,13 +38,33 @@ type keptGames struct {
 // little.
 const keptChunk = 16 << 10
 
-// parseMem returns the reader's memory for the next game of Next, reset.
+// parseMem returns the memory to parse the next game of Next into: fresh memory for the
+// reader's first game, else the reader's memory, reset.
 func (k *keptGames) parseMem(r *Reader) *gameMem {
+	if k.kept == 0 {
+		m := newGameMem(&r.arena)
+		m.names = &r.names
+		return m
+	}
 	if k.mem == nil {
-		k.mem = &gameMem{reused: true, arena: &r.arena, arenaKept: true, names: &r.names}
+		k.mem = newGameMem(&r.arena)
+		k.mem.reused, k.mem.arenaKept, k.mem.names = true, true, &r.names
 	}
 	k.mem.reset()
 	return k.mem
+}
+
+// keep returns g, parsed into parseMem's memory or into a block of the YAML tree reader's,
+// for the caller to keep: the first game of the reader as it is, a later one copied into
+// memory of its size (copyGame).
+func (k *keptGames) keep(g *parse.Game) *parse.Game {
+	if g == nil {
+		return nil
+	}
+	if k.kept++; k.kept == 1 {
+		return g
+	}
+	return k.copyGame(g)
 }
 
 // carve returns a copy of src in *chunk: nil for nil, an empty slice for an empty one, and
@@ -73,14 +96,11 @@ func carveOne[T any](chunk *[]T, v *T) *T {
 	return &carve(chunk, unsafe.Slice(v, 1))[0]
 }
 
-// copyGame returns a copy of g (nil for nil) in memory of its size: every array of the game
-// is copied, as every round and claim; what the arrays point to (cards, strings, comments)
-// is the game's for good already. g is in the reader's memory (parseMem), or in a block of
-// the YAML tree reader's (yamlBlock) sized for a big game, which the copy lets go.
+// copyGame returns a copy of g in memory of its size: every array of the game is copied, as
+// every round and claim; what the arrays point to (cards, strings, comments) is the game's
+// for good already. g is in the reader's memory (parseMem), or in a block of the YAML tree
+// reader's (yamlBlock) sized for a big game, which the copy lets go.
 func (k *keptGames) copyGame(g *parse.Game) *parse.Game {
-	if g == nil {
-		return nil
-	}
 	out := carveOne(&k.games, g)
 	out.Players = carve(&k.strs, g.Players)
 	out.Options = carve(&k.kvs, g.Options)

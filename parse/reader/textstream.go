@@ -274,5 +274,5 @@ func (r *Reader) nextText() (*parse.Game, error) {
 		return nil, nil
 	}
 	g, errs := parseTextGame(r.kept.parseMem(r), src, r.name, first, r.index, ascii)
-	return r.kept.copyGame(g), errs.Err()
+	return r.kept.keep(g), errs.Err()
 }

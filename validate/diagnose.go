@@ -688,6 +688,11 @@ func (d *diagnosis) judge() {
 	default:
 		d.applyEdit(h, elsewhere)
 	}
+	if d.cut && len(r.Violations) > d.pre {
+		// The best found so far is reported, but the edits not tried may hold a better one.
+		first := &r.Violations[d.pre]
+		first.Note = strings.TrimPrefix(first.Note+"\n", "\n") + "(the search for a slip that explains this round was cut short: a likelier one may not have been tried)"
+	}
 }
 
 // pick orders the best readings, the one to report first. Equally good edits of one kind at

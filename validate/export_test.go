@@ -30,3 +30,6 @@ func SetGeneralEngine(on bool) { ddOff.engine = on }
 func DiagnosisWork(v *Validator) (cards, bound int) {
 	return v.trialCards, v.budget.game * trialCards
 }
+
+// DiagnosisTrials returns the trials the diagnosis made in v's last game (weighted).
+func DiagnosisTrials(v *Validator) int { return v.trials }

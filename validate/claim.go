@@ -89,7 +89,8 @@ func plural(n int, one, many string) string {
 func (v *Validator) checkClaim(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, leader, claimer int) {
 	side := make([]bool, len(r.Seats))
 	side[claimer] = true
-	line, holds := ClaimDefeat(r.Rules, hands[:len(r.Seats)], leader, nil, TrickState{Trick: len(r.Src.Tricks) + 1, Broken: v.brokenAfter(r)}, side)
+	line, holds, nodes := claimDefeat(r.Rules, hands[:len(r.Seats)], leader, nil, TrickState{Trick: len(r.Src.Tricks) + 1, Broken: v.brokenAfter(r)}, side)
+	v.searched += nodes
 	if holds {
 		return
 	}

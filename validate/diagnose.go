@@ -34,6 +34,10 @@ const (
 	roundTrials = 2000
 	gameTrials  = 20000
 	trialCards  = 52
+	// trialNodes: a trial also counts one trial for every trialNodes positions that the
+	// search of a claim looked at in its replay (claim.go), a claim being searched again in
+	// each trial of its round
+	trialNodes = 64
 )
 
 // trialBudget is the search's bounds for a Validator (tests set smaller ones).
@@ -320,7 +324,12 @@ func (d *diagnosis) consider(h *hypo) int {
 	if d.onlyPlays {
 		budget = 1
 	}
+	searched := v.searched
 	res := v.try(d.g, d.r, h.src, budget)
+	if extra := (v.searched - searched) / trialNodes; extra > 0 {
+		d.tried += extra
+		v.trials += extra
+	}
 	if res == nil {
 		return -1
 	}

@@ -117,6 +117,9 @@ type Validator struct {
 	// trialCards: the cards of the rounds the diagnosis replayed as trials in this game, the
 	// work its budget bounds (for tests)
 	trialCards int
+	// searched: the positions the claims' searches looked at in this game (claim.go), which
+	// the slip search counts as work of its trials
+	searched int
 	// seen[seenAt[ti]+k]: the times card k of trick ti is played before it in the round being
 	// replayed, once seenOK (playedBefore)
 	seen   []uint8
@@ -254,7 +257,7 @@ func (v *Validator) ReplayOwnInto(rp *Replay, g *parse.Game, rs, own *rulesets.R
 
 // replay plays g through into rp, whose rounds are to be filled in rounds (zero values).
 func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, own *rulesets.Ruleset) error {
-	v.errs, v.trials, v.trialCards = v.errs[:0], 0, 0
+	v.errs, v.trials, v.trialCards, v.searched = v.errs[:0], 0, 0, 0
 	if v.budget == (trialBudget{}) {
 		v.budget = trialBudget{roundTrials, gameTrials}
 	}

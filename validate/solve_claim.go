@@ -22,10 +22,17 @@ import "github.com/tricks-dev/tricks/parse"
 // cards above every card of the others (who have no trump to ruff with) wins every trick.
 // Otherwise the search prunes at the first trick the side loses.
 func ClaimDefeat(r *Rules, hands []Hand, leader int, played []parse.Card, st TrickState, side []bool) (line []SeatCard, holds bool) {
+	line, holds, _ = claimDefeat(r, hands, leader, played, st, side)
+	return line, holds
+}
+
+// claimDefeat is ClaimDefeat, which also returns the positions its search looked at: the
+// work the slip search counts (diagnose.go).
+func claimDefeat(r *Rules, hands []Hand, leader int, played []parse.Card, st TrickState, side []bool) (line []SeatCard, holds bool, nodes int) {
 	p := Position{Hands: hands, Leader: leader, Played: played, State: st}
 	p.normalize()
 	if p.Left() == 0 {
-		return nil, true
+		return nil, true, 0
 	}
 	defenders := make([]bool, len(side))
 	seats := 0
@@ -42,9 +49,10 @@ func ClaimDefeat(r *Rules, hands []Hand, leader int, played []parse.Card, st Tri
 	e.setup(&p)
 	e.limit = claimBudget
 	if !e.search(1) || e.aborted {
-		return nil, true // out of budget: the claim is taken as made (RULES.md)
+		return nil, true, e.nodes // out of budget: the claim is taken as made (RULES.md)
 	}
-	return e.line(), false
+	line = e.line()
+	return line, false, e.nodes
 }
 
 // claimBudget bounds the positions a claim's search looks at, so that a round never costs

@@ -68,3 +68,25 @@ func TestDiagnosisBoundedWork(t *testing.T) {
 		})
 	}
 }
+
+// TestClaimAfterSlipNoPanic: a claim after a card not held, whose diagnosis tries readings in
+// which a seat has no card left while tricks remain, is judged without a panic (the line of
+// play that defeats the claim ended where a seat could not play).
+func TestClaimAfterSlipNoPanic(t *testing.T) {
+	src := "game hearts\nplayers ann bob cat dan\noption pass=none\n\nround\n" +
+		"deal ann: AS AC QS KS KD KH AH QC KC JH JC AD QD\ndeal bob: 3S 7C 7D 3D 9H 2D JS 5H 3C 9C 8H 5S 9S\n" +
+		"deal cat: JD 8S 7S TD TH 6C 2S 4S QH 2C TC 7H 6S\ndeal dan: 8C 4H 9D 6D 8D TS 5C 6H 5D 3H 4C 4D 2H\n" +
+		"trick ann: JH TD 2S 2H\nclaim ann\n"
+	games, err := reader.ParseBytes([]byte(src), "claim.tricks")
+	require.NoError(t, err)
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
+	require.NoError(t, err)
+	for _, diagnose := range []bool{false, true} {
+		v := validate.New()
+		v.Diagnose = diagnose
+		rp, err := v.Replay(games[0], rs)
+		require.NoError(t, err)
+		require.Len(t, rp.Rounds, 1)
+		assert.NotEmpty(t, rp.Rounds[0].Violations)
+	}
+}

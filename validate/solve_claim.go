@@ -66,6 +66,12 @@ func (e *genEngine) line() []SeatCard {
 	for e.left > 0 {
 		m := (e.leader + e.k) % e.n
 		moves := append([]parse.Card(nil), e.genMoves(m)...)
+		if len(moves) == 0 {
+			// A seat with no card while tricks are left (hands of a reading in which a card
+			// was played that was not held): the search counts it as the claim's defeat, and
+			// the line ends there.
+			break
+		}
 		c := moves[0]
 		if e.side[m] {
 			for _, x := range moves {

@@ -3,6 +3,7 @@ package validate_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"testing"
 
@@ -54,7 +55,7 @@ func TestDiagnosisBoundedWork(t *testing.T) {
 			rp, err := v.Replay(games[0], rs)
 			require.NoError(t, err)
 			require.Len(t, rp.Rounds, c.rounds)
-			cards, bound := validate.DiagnosisWork(v)
+			cards, bound, _, _ := validate.DiagnosisWork(v)
 			t.Logf("the trials replayed %d cards (bound %d)", cards, bound)
 			assert.Positive(t, cards)
 			assert.LessOrEqual(t, cards, bound)
@@ -89,4 +90,79 @@ func TestClaimAfterSlipNoPanic(t *testing.T) {
 		require.Len(t, rp.Rounds, 1)
 		assert.NotEmpty(t, rp.Rounds[0].Violations)
 	}
+}
+
+// strongClaimsGame writes a Spades game of rounds dealt with ann holding about the highest
+// cards, each claimed by ann at once: claims that mostly hold, whose searches are long. With
+// slip, a trick comes first, in which bob plays a card of cat's: the slip search then tries
+// readings of each round, and each searches the claim again.
+func strongClaimsGame(rng *rand.Rand, rounds int, slip bool) string {
+	var b strings.Builder
+	b.WriteString("game spades\nplayers ann bob cat dan\noption target=100000\n")
+	deck := make([]parse.Card, 0, 52)
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		if s := c.String(); len(s) == 2 && strings.ContainsRune("CDHS", rune(s[1])) {
+			deck = append(deck, c)
+		}
+	}
+	rank := func(c parse.Card) int { return strings.IndexByte("23456789TJQKA", c.String()[0]) }
+	for range rounds {
+		key := make(map[parse.Card]float64, len(deck))
+		for _, c := range deck {
+			key[c] = float64(rank(c)) + 2*rng.Float64()
+		}
+		d := append([]parse.Card(nil), deck...)
+		sort.Slice(d, func(i, j int) bool { return key[d[i]] > key[d[j]] })
+		rest := d[13:]
+		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		b.WriteString("\nround\n")
+		for p, name := range []string{"ann", "bob", "cat", "dan"} {
+			b.WriteString("deal " + name + ":")
+			for _, c := range d[13*p : 13*p+13] {
+				b.WriteString(" " + c.String())
+			}
+			b.WriteString("\n")
+		}
+		if slip { // each plays their first card as dealt, bob one of cat's
+			fmt.Fprintf(&b, "trick ann: %s %s %s %s\n", d[0], d[26], d[27], d[39])
+		}
+		b.WriteString("claim ann\n")
+	}
+	return b.String()
+}
+
+// TestClaimSearchesBounded: the searches of a game's claims look at a bounded number of
+// positions in all, however many rounds claim; past the bound a claim is taken as made.
+func TestClaimSearchesBounded(t *testing.T) {
+	src := strongClaimsGame(rand.New(rand.NewPCG(3, 4)), parse.MaxRounds, false)
+	games, err := reader.ParseBytes([]byte(src), "claims.tricks")
+	require.NoError(t, err)
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
+	require.NoError(t, err)
+	v := validate.New()
+	rp, err := v.Replay(games[0], rs)
+	require.NoError(t, err)
+	require.Len(t, rp.Rounds, parse.MaxRounds)
+	searched, bound := validate.ClaimsSearched(v)
+	t.Logf("the claims' searches looked at %d positions (bound %d)", searched, bound)
+	assert.Positive(t, searched)
+	assert.LessOrEqual(t, searched, bound)
+}
+
+// TestDiagnosisCountsClaimSearches: the slip search counts the positions the claims' searches
+// look at in its trials as work of its budget, so that they stay bounded too.
+func TestDiagnosisCountsClaimSearches(t *testing.T) {
+	src := strongClaimsGame(rand.New(rand.NewPCG(5, 6)), parse.MaxRounds, true)
+	games, err := reader.ParseBytes([]byte(src), "slips.tricks")
+	require.NoError(t, err)
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
+	require.NoError(t, err)
+	v := validate.New()
+	v.Diagnose = true
+	_, err = v.Replay(games[0], rs)
+	require.NoError(t, err)
+	_, _, searched, bound := validate.DiagnosisWork(v)
+	t.Logf("the trials' claim searches looked at %d positions (bound %d)", searched, bound)
+	assert.Positive(t, searched)
+	assert.LessOrEqual(t, searched, bound)
 }

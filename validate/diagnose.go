@@ -124,6 +124,8 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	if d == nil {
 		return
 	}
+	v.diagnosing = true
+	defer func() { v.diagnosing = false }()
 	for _, generate := range []func(){d.cardEdits, d.dealEdits, d.passEdits, d.leaderEdits, d.firstLeaderEdits,
 		d.doubledTricks, d.swaps, d.leftOut} {
 		if d.cut {
@@ -325,11 +327,8 @@ func (d *diagnosis) consider(h *hypo) int {
 		budget = 1
 	}
 	searched := v.searched
+	defer d.charge(searched) // the claims searched in both replays below
 	res := v.try(d.g, d.r, h.src, budget)
-	if extra := (v.searched - searched) / trialNodes; extra > 0 {
-		d.tried += extra
-		v.trials += extra
-	}
 	if res == nil {
 		return -1
 	}
@@ -349,6 +348,17 @@ func (d *diagnosis) consider(h *hypo) int {
 	c.res = v.try(d.g, d.r, h.src, 0) // again, in words, for keeps
 	d.best = append(d.best, c)
 	return cost
+}
+
+// charge counts the positions the claims' searches looked at since the count was searched,
+// in the replays of a reading, as trials of the budget (trialNodes).
+func (d *diagnosis) charge(searched int) {
+	v := d.v
+	n := v.searched - searched
+	if extra := n / trialNodes; extra > 0 {
+		d.tried += extra
+		v.trials += extra
+	}
 }
 
 // cardEdits: one card of a trick written for another (a neighbour of a blamed card).

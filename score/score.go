@@ -84,7 +84,7 @@ type Scorer struct {
 func (sc *Scorer) Score(rp *validate.Replay) *Result {
 	s := sc.start(rp)
 	sc.s = s
-	for _, r := range rp.Rounds {
+	for _, r := range s.rp.Rounds {
 		s.round(r)
 	}
 	return s.result()
@@ -199,6 +199,10 @@ type roundBlock struct {
 
 // start starts scoring rp: its players and rules (the rounds are scored by round).
 func (sc *Scorer) start(rp *validate.Replay) *game {
+	if rp == nil || rp.Game == nil || rp.Rules == nil {
+		// Not a replay of validate's (a script's own value): scored as a game of no rounds.
+		rp = &validate.Replay{Game: &parse.Game{}, Rules: &rulesets.Ruleset{}}
+	}
 	g := rp.Game
 	blk := &sc.blk
 	blk.g = game{}
@@ -299,6 +303,9 @@ func (s *game) scores(vals []int) Scores {
 
 // round scores one round and appends its result.
 func (s *game) round(r *validate.PlayedRound) {
+	if r == nil {
+		return // not a round of validate's: nothing to score
+	}
 	players := s.rp.Players
 	var out RoundResult // cleared in place, then set: not built and copied
 	out.Round, out.Violations = r.Number, r.Violations

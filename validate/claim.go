@@ -89,7 +89,23 @@ func plural(n int, one, many string) string {
 func (v *Validator) checkClaim(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, leader, claimer int) {
 	side := make([]bool, len(r.Seats))
 	side[claimer] = true
-	line, holds := ClaimDefeat(r.Rules, hands[:len(r.Seats)], leader, nil, TrickState{Trick: len(r.Src.Tricks) + 1, Broken: v.brokenAfter(r)}, side)
+	// A trial of the slip search has the limit its round had as read, so that a claim reads
+	// the same in both.
+	limit := v.claimLimit
+	if !v.diagnosing {
+		limit = min(claimBudget, claimGameBudget-v.claimed)
+		v.claimLimit = limit
+	}
+	if limit <= 0 {
+		return // the game's claims have used their budget: taken as made
+	}
+	line, holds, nodes := claimDefeat(r.Rules, hands[:len(r.Seats)], leader, nil, TrickState{Trick: len(r.Src.Tricks) + 1, Broken: v.brokenAfter(r)}, side, limit)
+	v.searched += nodes
+	if !v.diagnosing {
+		v.claimed += nodes
+	} else {
+		v.trialSearched += nodes
+	}
 	if holds {
 		return
 	}

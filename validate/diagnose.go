@@ -26,10 +26,18 @@ import (
 // that would explain them all is only offered in a note.
 
 // The bounds of the search: edits tried for one round, and for one game, so that a game
-// within the input limits costs little whatever it holds.
+// within the input limits costs little whatever it holds. A trial replays its round, whose
+// cost grows with the round's cards: each counts one trial for every trialCards cards of its
+// round (or part of them), so that a round of a full deck dealt to four tries as many edits
+// as it can, and a round of many long tricks proportionally fewer.
 const (
 	roundTrials = 2000
 	gameTrials  = 20000
+	trialCards  = 52
+	// trialNodes: a trial also counts one trial for every trialNodes positions that the
+	// search of a claim looked at in its replay (claim.go), a claim being searched again in
+	// each trial of its round
+	trialNodes = 64
 )
 
 // trialBudget is the search's bounds for a Validator (tests set smaller ones).
@@ -88,6 +96,11 @@ func (v *Validator) try(g *parse.Game, r *PlayedRound, src *parse.Round, budget 
 	*h = PlayedRound{Number: r.Number, Src: src, Table: r.Table, Rules: r.Rules, Tiebreak: r.Tiebreak, Seats: r.Seats,
 		seatBuf: r.seatBuf, Dealer: r.Dealer, PassDir: r.PassDir, Own: r.Own, OwnPass: r.OwnPass, MoonSeat: -1, budget: budget, Violations: h.Violations}
 	ne := len(v.errs)
+	if budget > 0 {
+		for _, tr := range src.Tricks {
+			v.trialCards += len(tr.Cards)
+		}
+	}
 	ok := v.round(g, h)
 	if !ok || len(v.errs) > ne || h.over() {
 		v.errs = v.errs[:ne]
@@ -111,8 +124,13 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	if d == nil {
 		return
 	}
+	v.diagnosing = true
+	defer func() { v.diagnosing = false }()
 	for _, generate := range []func(){d.cardEdits, d.dealEdits, d.passEdits, d.leaderEdits, d.firstLeaderEdits,
 		d.doubledTricks, d.swaps, d.leftOut} {
+		if d.cut {
+			break // out of budget: no edit is tried, none is made
+		}
 		generate()
 	}
 	d.judge()
@@ -132,11 +150,17 @@ type diagnosis struct {
 	litKnown             [MaxSeats]bool
 	best                 []cand // the best readings so far, each as good
 	bestCost             int
-	tried                int  // readings tried (the round's budget)
+	tried                int  // readings tried, weighted (the round's budget)
+	weight               int  // the trials a reading of this round counts (trialCards)
 	cut                  bool // the budget ran out
 	spots                []spot
+	spotSet              map[spot]bool // the spots, once there are many (addSpot)
 	played               [parse.NumCards]uint8
-	left                 []parse.Card // the cards of a trick left out (leftOut)
+	// the literal violations by position, and by what a reading must not add (subset), once
+	// there are many of them (blamed, explains)
+	litPos map[parse.Pos]bool
+	litKey map[violKey]bool
+	left   []parse.Card // the cards of a trick left out (leftOut)
 }
 
 // cand is a reading tried and kept: its replay, its cost (the slip and what still stands) and
@@ -169,6 +193,19 @@ func (v *Validator) newDiagnosis(g *parse.Game, r *PlayedRound, pre int) *diagno
 	}
 	d.leaders = append([]int8(nil), v.leaders[:min(d.nt, len(v.leaders))]...)
 	d.bestCost = len(d.lit)
+	cards := 0
+	for _, tr := range d.src.Tricks {
+		cards += len(tr.Cards)
+	}
+	d.weight = max(1, (cards+trialCards-1)/trialCards)
+	if len(d.lit) > manyViolations {
+		d.litPos = make(map[parse.Pos]bool, len(d.lit))
+		d.litKey = make(map[violKey]bool, len(d.lit))
+		for _, x := range d.lit {
+			d.litPos[x.Pos] = true
+			d.litKey[violKey{x.Rule, x.Player, x.Pos}] = true
+		}
+	}
 	for _, tr := range d.src.Tricks {
 		for _, c := range tr.Cards {
 			if c < parse.NumCards {
@@ -183,6 +220,7 @@ func (v *Validator) newDiagnosis(g *parse.Game, r *PlayedRound, pre int) *diagno
 // findSpots lists the cards the literal replay blames (a card played twice: every copy).
 func (d *diagnosis) findSpots() {
 	src := d.src
+	var every [256]bool // the cards whose every copy is a spot already
 	for _, x := range d.lit {
 		if x.Trick < 1 || x.Trick > d.nt || (x.Rule != NotInHand && x.Rule != DuplicateCard) {
 			continue
@@ -192,7 +230,8 @@ func (d *diagnosis) findSpots() {
 			continue
 		}
 		d.addSpot(x.Trick-1, k)
-		if x.Rule == DuplicateCard {
+		if x.Rule == DuplicateCard && !every[x.Card] {
+			every[x.Card] = true
 			for ti := range src.Tricks {
 				for k2, c := range src.Tricks[ti].Cards {
 					if c == x.Card {
@@ -205,12 +244,57 @@ func (d *diagnosis) findSpots() {
 }
 
 func (d *diagnosis) addSpot(ti, k int) {
-	for _, s := range d.spots {
-		if s.ti == ti && s.k == k {
-			return
+	s := spot{ti, k}
+	if d.spotSet != nil {
+		if !d.spotSet[s] {
+			d.spotSet[s] = true
+			d.spots = append(d.spots, s)
+		}
+		return
+	}
+	if slices.Contains(d.spots, s) {
+		return
+	}
+	d.spots = append(d.spots, s)
+	if len(d.spots) > manyViolations { // a set from now on: one look-up a spot
+		d.spotSet = make(map[spot]bool, 2*len(d.spots))
+		for _, s := range d.spots {
+			d.spotSet[s] = true
 		}
 	}
-	d.spots = append(d.spots, spot{ti, k})
+}
+
+// manyViolations is the number of literal violations (or spots) past which the search looks
+// them up in a set rather than a list: a round of random cards blames most of its cards, and
+// each reading tried is checked against them all.
+const manyViolations = 32
+
+// violKey is what subset compares of two violations.
+type violKey struct {
+	rule, player string
+	pos          parse.Pos
+}
+
+// blamed reports whether the literal reading blames the card or statement at pos
+// (blamedAt of the literal violations).
+func (d *diagnosis) blamed(pos parse.Pos) bool {
+	if d.litPos == nil {
+		return blamedAt(d.lit, pos)
+	}
+	return d.litPos[pos]
+}
+
+// explains reports whether every violation of vs is one of the literal reading's (subset).
+func (d *diagnosis) explains(vs []Violation) bool {
+	if d.litKey == nil {
+		return subset(vs, d.lit)
+	}
+	for _, x := range vs {
+		if !d.litKey[violKey{x.Rule, x.Player, x.Pos}] {
+			return false
+		}
+	}
+	return true
 }
 
 // blamedIn counts the blamed cards of trick ti.
@@ -230,23 +314,26 @@ func (d *diagnosis) blamedIn(ti int) int {
 func (d *diagnosis) consider(h *hypo) int {
 	v := d.v
 	// A bounded search: past its budget (a round's, a game's) no edit is tried.
-	if d.tried++; d.tried > v.budget.round || v.trials >= v.budget.game {
+	if d.tried+d.weight > v.budget.round || v.trials+d.weight > v.budget.game {
 		d.cut = true
 		return -1
 	}
-	v.trials++
+	d.tried += d.weight
+	v.trials += d.weight
 	// At most bestCost-1 violations can do (none when illegal plays alone are explained);
 	// one more, and the trial stops early.
 	budget := d.bestCost
 	if d.onlyPlays {
 		budget = 1
 	}
+	searched := v.searched
+	defer d.charge(searched) // the claims searched in both replays below
 	res := v.try(d.g, d.r, h.src, budget)
 	if res == nil {
 		return -1
 	}
 	cost := 1 + len(res.Violations)
-	if !subset(res.Violations, d.lit) || (d.onlyPlays && len(res.Violations) > 0) {
+	if !d.explains(res.Violations) || (d.onlyPlays && len(res.Violations) > 0) {
 		return -1 // a slip explains what is blamed; it does not blame anything new
 	}
 	c := cand{h, nil, cost, v.passConflicts(d.g, res)}
@@ -263,10 +350,24 @@ func (d *diagnosis) consider(h *hypo) int {
 	return cost
 }
 
+// charge counts the positions the claims' searches looked at since the count was searched,
+// in the replays of a reading, as trials of the budget (trialNodes).
+func (d *diagnosis) charge(searched int) {
+	v := d.v
+	n := v.searched - searched
+	if extra := n / trialNodes; extra > 0 {
+		d.tried += extra
+		v.trials += extra
+	}
+}
+
 // cardEdits: one card of a trick written for another (a neighbour of a blamed card).
 func (d *diagnosis) cardEdits() {
-	g, r, src, lit, n := d.g, d.r, d.src, d.lit, d.n
+	g, r, src, n := d.g, d.r, d.src, d.n
 	for _, s := range d.spots {
+		if d.cut {
+			return
+		}
 		tr := &src.Tricks[s.ti]
 		c := tr.Cards[s.k]
 		p := -1
@@ -290,7 +391,7 @@ func (d *diagnosis) cardEdits() {
 			rule := NotInHand
 			other := otherPlay(src, s.ti, s.k, c)
 			known := p >= 0 && d.litKnown[p]
-			if other.Line > 0 && !(known && blamedAt(lit, pos)) {
+			if other.Line > 0 && !(known && d.blamed(pos)) {
 				rule = DuplicateCard // the hand is not known, or the literal reading blames the other
 			}
 			h.msg = func() (string, string) {
@@ -448,6 +549,9 @@ func (d *diagnosis) firstLeaderEdits() {
 func (d *diagnosis) doubledTricks() {
 	r, src, lit, n, nt := d.r, d.src, d.lit, d.n, d.nt
 	for ti := range src.Tricks {
+		if d.cut {
+			return
+		}
 		dups := 0
 		for _, x := range lit {
 			if x.Rule == DuplicateCard && x.Trick == ti+1 {
@@ -505,8 +609,8 @@ func (d *diagnosis) swaps() {
 		}
 		win := r.Rules.Winner(tr.Cards, r.Rules.LedSuit(tr.Cards))
 		nextNamed := ti+1 < nt && src.Tricks[ti+1].Leader != ""
-		for k1 := 0; k1 < len(tr.Cards); k1++ {
-			for k2 := k1 + 1; k2 < len(tr.Cards); k2++ {
+		for k1 := 0; k1 < len(tr.Cards) && !d.cut; k1++ {
+			for k2 := k1 + 1; k2 < len(tr.Cards) && !d.cut; k2++ {
 				if tr.Cards[k1] == tr.Cards[k2] {
 					continue
 				}
@@ -524,7 +628,7 @@ func (d *diagnosis) swaps() {
 				// it is blamed (both places are equally likely, RULES "A card a player
 				// cannot hold"), else the first.
 				at := k1
-				if blamedAt(lit, cardPos(tr, k2)) && !blamedAt(lit, cardPos(tr, k1)) {
+				if d.blamed(cardPos(tr, k2)) && !d.blamed(cardPos(tr, k1)) {
 					at = k2
 				}
 				player := ""
@@ -603,6 +707,11 @@ func (d *diagnosis) judge() {
 	default:
 		d.applyEdit(h, elsewhere)
 	}
+	if d.cut && len(r.Violations) > d.pre {
+		// The best found so far is reported, but the edits not tried may hold a better one.
+		first := &r.Violations[d.pre]
+		first.Note = strings.TrimPrefix(first.Note+"\n", "\n") + "(the search for a slip that explains this round was cut short: a likelier one may not have been tried)"
+	}
 }
 
 // pick orders the best readings, the one to report first. Equally good edits of one kind at
@@ -631,7 +740,7 @@ func (d *diagnosis) pick() (elsewhere parse.Pos) {
 		if elsewhere.Line == 0 {
 			elsewhere = c.h.root.Pos
 		}
-		if blamedAt(d.lit, c.h.root.Pos) && !blamedAt(d.lit, best[0].h.root.Pos) {
+		if d.blamed(c.h.root.Pos) && !d.blamed(best[0].h.root.Pos) {
 			elsewhere = best[0].h.root.Pos
 			best[0], best[i] = best[i], best[0]
 		}

@@ -24,3 +24,19 @@ func SetDDOff(quick, table, small bool) {
 
 // SetGeneralEngine makes the solver play every position with the general engine.
 func SetGeneralEngine(on bool) { ddOff.engine = on }
+
+// DiagnosisWork returns the cards the diagnosis replayed as trials in v's last game, and the
+// bound its budget puts on them; and the positions the claims' searches looked at in those
+// trials, and their bound (the budget, and one search past it).
+func DiagnosisWork(v *Validator) (cards, bound, searched, searchBound int) {
+	return v.trialCards, v.budget.game * trialCards, v.trialSearched, v.budget.game*trialNodes + claimBudget
+}
+
+// DiagnosisTrials returns the trials the diagnosis made in v's last game (weighted).
+func DiagnosisTrials(v *Validator) int { return v.trials }
+
+// ClaimsSearched returns the positions the searches of v's last game's claims (as read)
+// looked at, and their bound (a search that gives up has looked at one past its limit).
+func ClaimsSearched(v *Validator) (searched, bound int) {
+	return v.claimed, claimGameBudget + parse.MaxRounds
+}

@@ -113,7 +113,24 @@ type Validator struct {
 	winners []int8
 	bad     []bool // a card that cannot be held (transcript error), by trick*n+pos
 	dropped []int  // the tricks a mended round leaves out, as written (recover.go)
-	trials  int    // edits the diagnosis has tried in this game (diagnose.go)
+	trials  int    // edits the diagnosis has tried in this game, weighted (diagnose.go)
+	// trialCards: the cards of the rounds the diagnosis replayed as trials in this game, the
+	// work its budget bounds (for tests)
+	trialCards int
+	// searched: the positions the claims' searches looked at in this game (claim.go), which
+	// the slip search counts as work of its trials
+	searched int
+	// trialSearched: those of the searches in the slip search's readings (for tests)
+	trialSearched int
+	// claimed: the positions the searches of the claims as read looked at in this game, and
+	// claimLimit the limit of the last one (claim.go); diagnosing: the slip search is on
+	claimed, claimLimit int
+	diagnosing          bool
+	// seen[seenAt[ti]+k]: the times card k of trick ti is played before it in the round being
+	// replayed, once seenOK (playedBefore)
+	seen   []uint8
+	seenAt []int32
+	seenOK bool
 	// noLeader is the trick (1-based) whose leader the replay could not know, 0 when none
 	// (recover.go)
 	noLeader int
@@ -246,7 +263,8 @@ func (v *Validator) ReplayOwnInto(rp *Replay, g *parse.Game, rs, own *rulesets.R
 
 // replay plays g through into rp, whose rounds are to be filled in rounds (zero values).
 func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, own *rulesets.Ruleset) error {
-	v.errs, v.trials = v.errs[:0], 0
+	v.errs, v.trials, v.trialCards, v.searched, v.trialSearched = v.errs[:0], 0, 0, 0, 0
+	v.claimed, v.diagnosing = 0, false
 	if v.budget == (trialBudget{}) {
 		v.budget = trialBudget{roundTrials, gameTrials}
 	}

@@ -125,6 +125,40 @@ func TestDiagnosisBudget(t *testing.T) {
 	}
 }
 
+// TestDiagnosisCutNoted: a search cut short by its budget says so, whether it found an
+// explanation before (then reported, with the note) or not (the round read as written).
+func TestDiagnosisCutNoted(t *testing.T) {
+	src := "game hearts\nplayers ann bob cat dan\noption pass=none\nround\n" +
+		"trick dan: 2C JC TC 3C\ntrick 2S 5S JS KS\ntrick 4C AD 7C 5C\ntrick 3D KD QD TD\ntrick JD 8D 7D 9D\n" +
+		"trick 6C QC QH AC\ntrick 6D 2D AH 4D\ntrick 7S TS AS QS\ntrick 5H 2H 8H 3H\ntrick 8S 4S KC 3S\n" +
+		"trick 8C 4H KH JH\ntrick 9C 6S 7H 9H\ntrick 9S 5D 6H 9H\n" // 9H twice: TH written as 9H
+	games, err := reader.ParseBytes([]byte(src), "cut.tricks")
+	require.NoError(t, err)
+	rs, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(games[0])
+	require.NoError(t, err)
+	replay := func(budget int) (validate.Violation, int) {
+		v := validate.New()
+		v.Diagnose = true
+		validate.SetTrialBudget(v, budget, budget)
+		rp, err := v.Replay(games[0], rs)
+		require.NoError(t, err)
+		require.NotEmpty(t, rp.Rounds[0].Violations)
+		return rp.Rounds[0].Violations[0], validate.DiagnosisTrials(v)
+	}
+	_, all := replay(1 << 20)
+	require.Greater(t, all, 2)
+	found := 0
+	for budget := 1; budget <= all; budget++ {
+		first, _ := replay(budget)
+		cut := strings.Contains(first.Note, "cut short")
+		assert.Equal(t, budget < all, cut, "budget %d of %d: %+v", budget, all, first)
+		if strings.Contains(first.Msg, "did you mean TH?") {
+			found++
+		}
+	}
+	assert.Greater(t, found, 1, "an explanation found before the budget ran out is reported")
+}
+
 // TestLeaderGuessed: a trick whose leader cannot be known (a name nobody has, or no name
 // where neither the deal nor the previous winner tells) costs its round's certainty, not the
 // game: the round is read with the seat whose lead fits the cards best, reported at the

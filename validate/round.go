@@ -367,6 +367,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	v.leaders = grow(v.leaders, nt)
 	v.winners = grow(v.winners, nt)
 	v.bad = growBool(v.bad, nt*n)
+	v.seenOK = false // (playedBefore)
 	allKnown, reserved := reservedCards(hands, known, n)
 	var counted [parse.NumCards]uint8
 	inferred := &v.hands.inferred // cleared for the round's seats (round)

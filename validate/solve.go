@@ -202,7 +202,10 @@ func (s *Solver) ddFits(p *Position) bool {
 // between (cards played before count as gaps), and that the rules do not tell apart
 // otherwise (alike). With two decks a card is in a run of its own unless every copy of it not
 // played yet is in the hand.
-func equivalentRuns(r *Rules, p *Position, set parse.CardSet) map[parse.Card]parse.Card {
+//
+// The runs are an array indexed by card (a card of a set is below 64), not a map: the
+// searches ask for them at every position.
+func equivalentRuns(r *Rules, p *Position, set parse.CardSet) (out [64]parse.Card) {
 	m := p.Mover()
 	var others Hand
 	for i, h := range p.Hands {
@@ -214,10 +217,11 @@ func equivalentRuns(r *Rules, p *Position, set parse.CardSet) map[parse.Card]par
 		others.Add(c)
 	}
 	hand := p.Hands[m]
-	runs := map[parse.Card]parse.Card{}
+	var runs [64]parse.Card
 	for s := parse.Clubs; s <= parse.NoSuit; s++ {
 		var prev parse.Card = parse.NoCard
-		for _, c := range cardsByPower(r, hand.A&r.mask[s]) {
+		var buf [64]parse.Card
+		for _, c := range cardsByPower(r, hand.A&r.mask[s], buf[:0]) {
 			twin := others.Has(c)
 			if prev != parse.NoCard && !twin && !between(r, others, prev, c) && alike(r, prev, c) {
 				runs[c] = runs[prev]
@@ -231,7 +235,6 @@ func equivalentRuns(r *Rules, p *Position, set parse.CardSet) map[parse.Card]par
 			}
 		}
 	}
-	out := map[parse.Card]parse.Card{}
 	for set != 0 {
 		c := set.Lowest()
 		set &= set - 1
@@ -246,9 +249,8 @@ func alike(r *Rules, a, b parse.Card) bool {
 	return r.Table.Value[a] == r.Table.Value[b] && r.Breaks(a) == r.Breaks(b) && r.penalty.Has(a) == r.penalty.Has(b)
 }
 
-// cardsByPower lists the cards of set (one suit) from the lowest Power up.
-func cardsByPower(r *Rules, set parse.CardSet) []parse.Card {
-	var cs []parse.Card
+// cardsByPower appends the cards of set (one suit) to cs, from the lowest Power up.
+func cardsByPower(r *Rules, set parse.CardSet, cs []parse.Card) []parse.Card {
 	for ; set != 0; set &= set - 1 {
 		c := set.Lowest()
 		i := len(cs)

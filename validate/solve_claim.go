@@ -22,10 +22,18 @@ import "github.com/tricks-dev/tricks/parse"
 // cards above every card of the others (who have no trump to ruff with) wins every trick.
 // Otherwise the search prunes at the first trick the side loses.
 func ClaimDefeat(r *Rules, hands []Hand, leader int, played []parse.Card, st TrickState, side []bool) (line []SeatCard, holds bool) {
+	line, holds, _ = claimDefeat(r, hands, leader, played, st, side, claimBudget)
+	return line, holds
+}
+
+// claimDefeat is ClaimDefeat with the positions the search may look at (limit, > 0), which
+// also returns the positions it looked at: the work the replay and the slip search count
+// (claim.go, diagnose.go).
+func claimDefeat(r *Rules, hands []Hand, leader int, played []parse.Card, st TrickState, side []bool, limit int) (line []SeatCard, holds bool, nodes int) {
 	p := Position{Hands: hands, Leader: leader, Played: played, State: st}
 	p.normalize()
 	if p.Left() == 0 {
-		return nil, true
+		return nil, true, 0
 	}
 	defenders := make([]bool, len(side))
 	seats := 0
@@ -40,16 +48,22 @@ func ClaimDefeat(r *Rules, hands []Hand, leader int, played []parse.Card, st Tri
 	e.lastToLeader = true
 	e.dominance = seats == 1 && r.Trump() == parse.NoSuit
 	e.setup(&p)
-	e.limit = claimBudget
+	e.limit = limit
 	if !e.search(1) || e.aborted {
-		return nil, true // out of budget: the claim is taken as made (RULES.md)
+		return nil, true, e.nodes // out of budget: the claim is taken as made (RULES.md)
 	}
-	return e.line(), false
+	line = e.line()
+	return line, false, e.nodes
 }
 
 // claimBudget bounds the positions a claim's search looks at, so that a round never costs
-// more than that; past it the claim is taken as made.
-const claimBudget = 200000
+// more than that; past it the claim is taken as made. claimGameBudget bounds those of all
+// the claims of a game (as read; the slip search's trials count their own, diagnose.go):
+// past it a claim is taken as made without a search.
+const (
+	claimBudget     = 200000
+	claimGameBudget = 2000000
+)
 
 // line plays, from the position set up, a line that wins the defenders (the engine's side)
 // a trick: the defenders' cards that keep their win, the claimers' first choices.
@@ -58,6 +72,12 @@ func (e *genEngine) line() []SeatCard {
 	for e.left > 0 {
 		m := (e.leader + e.k) % e.n
 		moves := append([]parse.Card(nil), e.genMoves(m)...)
+		if len(moves) == 0 {
+			// A seat with no card while tricks are left (hands of a reading in which a card
+			// was played that was not held): the search counts it as the claim's defeat, and
+			// the line ends there.
+			break
+		}
 		c := moves[0]
 		if e.side[m] {
 			for _, x := range moves {

@@ -27,17 +27,18 @@ var directMems = sync.Pool{New: func() any {
 // their strings are copied into.
 type docMem struct {
 	arena    cardArena
-	pending  *Pending // NextPending's, which the game read ahead goes to; nil for Next
-	spareMem *gameMem // the memory to read the next game into
-	text     []byte   // the chunk the direct readers' strings are copied into (keep)
+	pending  *Pending  // NextPending's, which the game read ahead goes to; nil for Next
+	spareMem *gameMem  // the memory to read the next game into
+	text     []byte    // the chunk the direct readers' strings are copied into (keep)
+	kept     keptGames // the memory of the games of Next (keptmem.go)
 }
 
 // aheadMem returns the memory to read a game ahead into: one from directMems when the game
-// goes to a Pending (NextPending), else fresh memory with its cards in the reader's arena,
-// for a game of Next, kept by the caller for good.
+// goes to a Pending (NextPending), else the reader's memory for a game of Next, which
+// readAhead copies out for the caller to keep for good (keptmem.go).
 func (r *docMem) aheadMem() *gameMem {
 	if r.pending == nil {
-		return newGameMem(&r.arena)
+		return r.kept.parseMem(&r.arena, nil)
 	}
 	if r.spareMem == nil {
 		r.spareMem = directMems.Get().(*gameMem)
@@ -48,8 +49,12 @@ func (r *docMem) aheadMem() *gameMem {
 }
 
 // readAhead records that g was read into m (aheadMem) and returns g: m now belongs to the
-// game and goes with its Pending (NextPending).
+// game and goes with its Pending (NextPending). A game of Next is returned as a copy in
+// memory of its own size.
 func (r *docMem) readAhead(m *gameMem, g *parse.Game) *parse.Game {
+	if r.pending == nil {
+		return r.kept.keep(g)
+	}
 	if m == r.spareMem {
 		m.forget(len(g.Rounds))
 		r.spareMem, r.pending.mem = nil, m

@@ -15,7 +15,10 @@
 //		// err is nil, an ErrorList of g's syntax errors (g is then partial), or a read error
 //	}
 //
-// ParseFile and ParseBytes read a whole file. Every error is an *Error with the position
+// The Reader holds one game at a time (a game of Next stays valid for good, and holds only
+// what it uses): it is the way to read a big file, or a stream without end. ParseFile and
+// ParseBytes read a whole file and return every game at once, holding them all: memory in
+// proportion to the file, several times its size. Every error is an *Error with the position
 // FILE:LINE:COL of what is wrong; all syntax errors of a game are collected in one
 // ErrorList (at most 100, then "too many errors"). The parser checks syntax only: whether
 // a card is in a hand, a player is listed or a ruleset exists is for the replay (package

@@ -606,7 +606,11 @@ func (j *jsonScanner) value(c byte) (*yaml.Node, *jsonError) {
 		switch {
 		case c == '{' || c == '[':
 			if len(j.frames)+outer >= maxJSONDepth {
-				return nil, j.fail(j.line, j.col, "more than %d nested arrays and objects", maxJSONDepth)
+				// A limit of the JSON read so far, not a sign that the input is YAML: the YAML
+				// fallback would only name a limit of its own.
+				e := j.fail(j.line, j.col, "more than %d nested arrays and objects", maxJSONDepth)
+				e.syntax = false
+				return nil, e
 			}
 			kind, tag, end := yaml.MappingNode, "!!map", byte('}')
 			if c == '[' {

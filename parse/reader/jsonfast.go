@@ -56,7 +56,7 @@ func (r *jsonReader) fastJSON(j *jsonScanner) *parse.Game {
 	lb.r += y.end
 	j.line, j.col = y.line, y.end-y.ls+1
 	r.index++
-	return g
+	return r.kept.keep(g)
 }
 
 // jsonGame reads the game object at the start of s, after blanks, whose first byte is at

@@ -100,3 +100,24 @@ func TestLongTokensAreCut(t *testing.T) {
 		require.Less(t, len(err.Error()), 400, tt.name)
 	}
 }
+
+// A JSON value nested beyond the JSON reader's limit is refused as JSON, at the bracket that
+// crosses it: the reader does not take the input for YAML because of it (whose reader then
+// named a limit of YAML's), whether the brackets are closed or not.
+func TestJSONDepthNamedAsJSON(t *testing.T) {
+	for _, closed := range []bool{false, true} {
+		n := 3 * maxJSONDepth
+		if !closed {
+			n = 100 * maxJSONDepth // longer than a game: the JSON reader alone sees it whole
+		}
+		src := strings.Repeat("[", n)
+		if closed {
+			src += strings.Repeat("]", n)
+		}
+		_, err := ParseBytes([]byte(src+"\n"), "deep.json")
+		require.Error(t, err)
+		first := err.(parse.ErrorList)[0]
+		require.Equal(t, fmt.Sprintf("deep.json:1:%d: invalid JSON: more than %d nested arrays and objects", maxJSONDepth+1, maxJSONDepth),
+			first.Error(), "closed %v", closed)
+	}
+}

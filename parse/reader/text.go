@@ -129,6 +129,9 @@ type gameMem struct {
 	// of the game's own. table is a GameBuffer's, kept from game to game.
 	names *names
 	table names
+	// arenaKept: the arena is the reader's, whose cards belong to the games kept
+	// (keptmem.go): reset leaves it as it is
+	arenaKept bool
 }
 
 // roundSpare holds the arrays of one round's lists between games.
@@ -228,6 +231,10 @@ func (m *gameMem) reset() {
 		}
 	}
 	a := m.arena
+	if m.arenaKept {
+		*g = parse.Game{}
+		return
+	}
 	if a.spent > 0 { // the last game took more than one block: one of its size next time
 		a.cards = make([]parse.Card, 0, max(arenaCards, a.spent+len(a.cards)))
 	}

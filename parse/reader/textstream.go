@@ -15,6 +15,7 @@ type textReader struct {
 	*stream
 	arena cardArena // the cards of the games of Next
 	names names     // the strings of the games of Next (names.go)
+	kept  keptGames // the memory of the games of Next (keptmem.go)
 }
 
 // checkText looks for a byte that is not text in buf[from:to], whose first line is line
@@ -291,8 +292,6 @@ func (r *textReader) next(p *Pending) (*parse.Game, error) {
 		*p = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
 		return nil, nil
 	}
-	mem := newGameMem(&r.arena)
-	mem.names = &r.names
-	g, errs := parseTextGame(mem, src, r.name, first, r.index, ascii)
-	return g, errs.Err()
+	g, errs := parseTextGame(r.kept.parseMem(&r.arena, &r.names), src, r.name, first, r.index, ascii)
+	return r.kept.keep(g), errs.Err()
 }

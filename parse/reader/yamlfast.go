@@ -117,7 +117,7 @@ func (r *yamlReader) fastYAML() *parse.Game {
 	lb.r += len(doc)
 	lb.line += lines
 	r.index++
-	return g
+	return r.kept.keep(g)
 }
 
 // fastYAMLGame reads the game of the YAML document src, whose first line is line first,

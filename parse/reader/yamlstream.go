@@ -249,7 +249,7 @@ func (r *yamlReader) nextDoc() (*parse.Game, bool, error) {
 	}
 	r.index++
 	g, errs := parseYAMLGame(top, r.name, r.index, &r.arena)
-	return g, true, errs.Err()
+	return r.kept.keep(g), true, errs.Err()
 }
 
 // shiftLines adds d to the line of every node of a tree (a chunk's lines count from 1).

@@ -24,7 +24,8 @@ func yamlText(c string) []string {
 	lines := strings.Split(c, "\n")
 	out := lines[:0]
 	for _, l := range lines {
-		if l = strings.TrimSpace(l); strings.HasPrefix(l, "#") {
+		// Blanks only, not Unicode spaces: a comment may end in U+00A0, as in text.
+		if l = strings.Trim(l, " \t"); strings.HasPrefix(l, "#") {
 			out = append(out, commentText(l))
 		}
 	}
@@ -51,7 +52,8 @@ func yamlAdd(at **parse.Comments, k, v *yaml.Node) {
 	(*at).Add(before, strings.Join(ln, " # "))
 }
 
-// yamlComments gives game g, built from top, the comments of top's nodes.
+// yamlComments gives game g, built from top, the comments of top's nodes, before those of
+// its comment mapping (the YAML writer's for the comments a YAML comment cannot carry).
 func yamlComments(top *yaml.Node, g *parse.Game) {
 	if top.Kind != yaml.MappingNode || len(top.Content) < 2 {
 		return
@@ -79,6 +81,13 @@ func yamlComments(top *yaml.Node, g *parse.Game) {
 	}
 	last := top.Content[len(top.Content)-2]
 	gc.End = yamlText(last.FootComment + "\n" + top.Content[len(top.Content)-1].FootComment)
+	if m := g.Comments; m != nil { // its comment mapping's
+		gc.Game.Add(m.Game.Before, m.Game.Line)
+		gc.Players.Add(m.Players.Before, m.Players.Line)
+		gc.Options.Add(m.Options.Before, m.Options.Line)
+		gc.Meta.Add(m.Meta.Before, m.Meta.Line)
+		gc.End = append(gc.End, m.End...)
+	}
 	if !gcEmpty(gc) {
 		g.Comments = gc
 	}
@@ -107,6 +116,14 @@ func yamlRounds(seq *yaml.Node, g *parse.Game) {
 		rc.Round.Before = yamlText(c.HeadComment)
 		rc.Round.Line = strings.Join(yamlText(c.LineComment), " # ")
 		yamlRound(c, r, rc)
+		if m := r.Comments; m != nil { // its comment mapping's
+			rc.Round.Add(m.Round.Before, m.Round.Line)
+			rc.Bids.Add(m.Bids.Before, m.Bids.Line)
+			rc.Claim.Add(m.Claim.Before, m.Claim.Line)
+			rc.Taken.Add(m.Taken.Before, m.Taken.Line)
+			rc.Score.Add(m.Score.Before, m.Score.Line)
+			rc.Total.Add(m.Total.Before, m.Total.Line)
+		}
 		if !rcEmpty(rc) {
 			r.Comments = rc
 		}

@@ -155,3 +155,14 @@ func TestCommentCharacters(t *testing.T) {
 		checkRoundTrip(t, g[0])
 	}
 }
+
+// The comment lines after a YAML game's last key are its end, also where yaml.v3 gives them
+// to the document: after a blank line, or in a game of one key.
+func TestYAMLEndComment(t *testing.T) {
+	for _, src := range []string{"players: [a]\n# end\n", "game: x\nplayers: [a]\n\n# end\n", "players: [a]\n# end\n---\nplayers: [b]\n"} {
+		g, err := ParseBytesFormat([]byte(src), "c.yaml", parse.YAML)
+		require.NoError(t, err, src)
+		require.NotNil(t, g[0].Comments, src)
+		require.Equal(t, []string{"end"}, g[0].Comments.End, src)
+	}
+}

@@ -79,8 +79,10 @@ func yamlComments(top *yaml.Node, g *parse.Game) {
 			yamlRounds(v, g)
 		}
 	}
+	// yaml.v3 gives the comment lines after the last pair to its key, its value, the mapping
+	// or, after a blank line or in a mapping of one pair, to the document (see yamlFoot).
 	last := top.Content[len(top.Content)-2]
-	gc.End = yamlText(last.FootComment + "\n" + top.Content[len(top.Content)-1].FootComment)
+	gc.End = yamlText(last.FootComment + "\n" + top.Content[len(top.Content)-1].FootComment + "\n" + top.FootComment)
 	if m := g.Comments; m != nil { // its comment mapping's
 		gc.Game.Add(m.Game.Before, m.Game.Line)
 		gc.Players.Add(m.Players.Before, m.Players.Line)
@@ -90,6 +92,15 @@ func yamlComments(top *yaml.Node, g *parse.Game) {
 	}
 	if !gcEmpty(gc) {
 		g.Comments = gc
+	}
+}
+
+// yamlFoot gives top, the top node of document doc, the comment lines yaml.v3 gives doc
+// after it: those after a blank line, and all of them when top is a mapping of one pair.
+// They are the game's end (yamlComments).
+func yamlFoot(doc, top *yaml.Node) {
+	if doc.FootComment != "" && top != doc {
+		top.FootComment = strings.TrimPrefix(top.FootComment+"\n"+doc.FootComment, "\n")
 	}
 }
 

@@ -235,6 +235,7 @@ func (r *Reader) nextDoc() (*parse.Game, bool, error) {
 	if top == nil || isNull(top) {
 		return nil, false, nil // an empty document
 	}
+	yamlFoot(&doc, top)
 	r.index++
 	g, errs := parseYAMLGame(top, r.name, r.index, &r.arena)
 	return g, true, errs.Err()

@@ -166,3 +166,13 @@ func TestYAMLEndComment(t *testing.T) {
 		require.Equal(t, []string{"end"}, g[0].Comments.End, src)
 	}
 }
+
+// Blanks at the end of a comment of a comment mapping are dropped, as text drops them, so
+// that the comment converts to text and back as it is.
+func TestJSONCommentBlanks(t *testing.T) {
+	g, err := ParseBytesFormat([]byte(`{"players": ["a"], "comment": {"players": {"line": "a \t"}, "end": {"before": [" ", "\tb "]}}}`), "c.json", parse.YAML)
+	require.NoError(t, err)
+	require.Equal(t, "a", g[0].Comments.Players.Line)
+	require.Equal(t, []string{"", "\tb"}, g[0].Comments.End)
+	checkRoundTrip(t, g[0])
+}

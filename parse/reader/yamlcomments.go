@@ -260,13 +260,13 @@ func (p *yamlParser) jsonComments(v *yaml.Node, at func(name string) **parse.Com
 // commentText reads the text of a comment line from n (what says which, in messages): a
 // string holds what a comment of a text transcript may hold, controls too (a tab), so that
 // such a comment converts to JSON and back as it is; only a line break, which would end the
-// comment's line in text, and NUL, which is not text, are refused. Other nodes are read as
-// text reads them.
+// comment's line in text, and NUL, which is not text, are refused. Blanks at its end are
+// dropped, as text drops them (the model keeps none). Other nodes are read as text reads them.
 func (p *yamlParser) commentText(n *yaml.Node, what string) (string, bool) {
 	if n.Kind != yaml.ScalarNode {
 		return p.text(n, what, "")
 	}
-	s := n.Value
+	s := strings.TrimRight(n.Value, " \t")
 	if k := strings.IndexAny(s, "\n\r\x00"); k >= 0 {
 		p.err(n, "control character %U in %s", rune(s[k]), what)
 		return "", false

@@ -107,3 +107,72 @@ func parsePending(t *testing.T, src string, buf *GameBuffer) (*parse.Game, error
 	require.NoError(t, rd.NextPending(&p))
 	return p.Parse(buf)
 }
+
+// commentRunes are characters a text comment may hold that a YAML comment cannot carry as
+// they are, or that are easily lost: every C0 control but NUL and the line breaks, DEL, every
+// C1 control (NEL among them), U+2028 and U+2029, bidi controls, zero-width characters, the
+// byte-order mark, non-characters and Unicode spaces.
+func commentRunes() []rune {
+	var rs []rune
+	for r := rune(1); r < 0xA1; r++ {
+		if r == '\n' || r == '\r' || r > 0x20 && r < 0x7F {
+			continue
+		}
+		rs = append(rs, r)
+	}
+	return append(rs, 0x061C, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B,
+		0x202C, 0x202D, 0x202E, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0x3000, 0xFEFF, 0xFFFE, 0xFFFF)
+}
+
+// Every comment the text reader takes converts to YAML and to JSON and back as it is: one
+// that a YAML comment cannot carry goes in the YAML comment mapping (FORMAT.md).
+func TestCommentCharacters(t *testing.T) {
+	for _, r := range commentRunes() {
+		c := string(r)
+		if r == ' ' || r == '\t' { // blanks at a comment's ends are not all kept
+			c = "z" + c + "z"
+		}
+		src := "#" + c + "\ngame hearts # a" + c + "b\n# x" + c + "\nplayers ann bob # " + c + "\noption k=v #" + c + c +
+			"\n\n# r" + c + "\nround # " + c + "r\ndeal ann: 2C # d" + c + "\n# t" + c + "\ntrick 2C 3C # t" + c +
+			"\nscore ann=1 bob=0 # s" + c + "\n\nround\ntrick 4C 5C # plain\n# end" + c + "\n#" + c + "\n"
+		g, err := ParseBytesFormat([]byte(src), "c.tricks", parse.Text)
+		require.NoError(t, err, "%U", r)
+		require.Len(t, g, 1)
+		gc := g[0].Comments
+		require.Equal(t, []string{"end" + c, c}, gc.End, "%U", r)
+		require.Equal(t, "a"+c+"b", gc.Game.Line, "%U", r)
+		require.Equal(t, c+"r", g[0].Rounds[0].Comments.Round.Line, "%U", r)
+		text := string(writer.AppendText(nil, g[0]))
+		for _, f := range []struct {
+			name string
+			out  []byte
+		}{{"c.yaml", writer.AppendYAML(nil, g[0])}, {"c.json", writer.AppendJSON(nil, g[0])}} {
+			back, err := ParseBytesFormat(f.out, f.name, parse.YAML)
+			require.NoError(t, err, "%U in %s:\n%s", r, f.name, f.out)
+			require.Len(t, back, 1)
+			require.Equal(t, text, string(writer.AppendText(nil, back[0])), "%U: text -> %s -> text:\n%s", r, f.name, f.out)
+		}
+		checkRoundTrip(t, g[0])
+	}
+}
+
+// The comment lines after a YAML game's last key are its end, also where yaml.v3 gives them
+// to the document: after a blank line, or in a game of one key.
+func TestYAMLEndComment(t *testing.T) {
+	for _, src := range []string{"players: [a]\n# end\n", "game: x\nplayers: [a]\n\n# end\n", "players: [a]\n# end\n---\nplayers: [b]\n"} {
+		g, err := ParseBytesFormat([]byte(src), "c.yaml", parse.YAML)
+		require.NoError(t, err, src)
+		require.NotNil(t, g[0].Comments, src)
+		require.Equal(t, []string{"end"}, g[0].Comments.End, src)
+	}
+}
+
+// Blanks at the end of a comment of a comment mapping are dropped, as text drops them, so
+// that the comment converts to text and back as it is.
+func TestJSONCommentBlanks(t *testing.T) {
+	g, err := ParseBytesFormat([]byte(`{"players": ["a"], "comment": {"players": {"line": "a \t"}, "end": {"before": [" ", "\tb "]}}}`), "c.json", parse.YAML)
+	require.NoError(t, err)
+	require.Equal(t, "a", g[0].Comments.Players.Line)
+	require.Equal(t, []string{"", "\tb"}, g[0].Comments.End)
+	checkRoundTrip(t, g[0])
+}

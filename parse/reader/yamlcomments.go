@@ -24,7 +24,8 @@ func yamlText(c string) []string {
 	lines := strings.Split(c, "\n")
 	out := lines[:0]
 	for _, l := range lines {
-		if l = strings.TrimSpace(l); strings.HasPrefix(l, "#") {
+		// Blanks only, not Unicode spaces: a comment may end in U+00A0, as in text.
+		if l = strings.Trim(l, " \t"); strings.HasPrefix(l, "#") {
 			out = append(out, commentText(l))
 		}
 	}
@@ -51,7 +52,8 @@ func yamlAdd(at **parse.Comments, k, v *yaml.Node) {
 	(*at).Add(before, strings.Join(ln, " # "))
 }
 
-// yamlComments gives game g, built from top, the comments of top's nodes.
+// yamlComments gives game g, built from top, the comments of top's nodes, before those of
+// its comment mapping (the YAML writer's for the comments a YAML comment cannot carry).
 func yamlComments(top *yaml.Node, g *parse.Game) {
 	if top.Kind != yaml.MappingNode || len(top.Content) < 2 {
 		return
@@ -77,10 +79,28 @@ func yamlComments(top *yaml.Node, g *parse.Game) {
 			yamlRounds(v, g)
 		}
 	}
+	// yaml.v3 gives the comment lines after the last pair to its key, its value, the mapping
+	// or, after a blank line or in a mapping of one pair, to the document (see yamlFoot).
 	last := top.Content[len(top.Content)-2]
-	gc.End = yamlText(last.FootComment + "\n" + top.Content[len(top.Content)-1].FootComment)
+	gc.End = yamlText(last.FootComment + "\n" + top.Content[len(top.Content)-1].FootComment + "\n" + top.FootComment)
+	if m := g.Comments; m != nil { // its comment mapping's
+		gc.Game.Add(m.Game.Before, m.Game.Line)
+		gc.Players.Add(m.Players.Before, m.Players.Line)
+		gc.Options.Add(m.Options.Before, m.Options.Line)
+		gc.Meta.Add(m.Meta.Before, m.Meta.Line)
+		gc.End = append(gc.End, m.End...)
+	}
 	if !gcEmpty(gc) {
 		g.Comments = gc
+	}
+}
+
+// yamlFoot gives top, the top node of document doc, the comment lines yaml.v3 gives doc
+// after it: those after a blank line, and all of them when top is a mapping of one pair.
+// They are the game's end (yamlComments).
+func yamlFoot(doc, top *yaml.Node) {
+	if doc.FootComment != "" && top != doc {
+		top.FootComment = strings.TrimPrefix(top.FootComment+"\n"+doc.FootComment, "\n")
 	}
 }
 
@@ -107,6 +127,14 @@ func yamlRounds(seq *yaml.Node, g *parse.Game) {
 		rc.Round.Before = yamlText(c.HeadComment)
 		rc.Round.Line = strings.Join(yamlText(c.LineComment), " # ")
 		yamlRound(c, r, rc)
+		if m := r.Comments; m != nil { // its comment mapping's
+			rc.Round.Add(m.Round.Before, m.Round.Line)
+			rc.Bids.Add(m.Bids.Before, m.Bids.Line)
+			rc.Claim.Add(m.Claim.Before, m.Claim.Line)
+			rc.Taken.Add(m.Taken.Before, m.Taken.Line)
+			rc.Score.Add(m.Score.Before, m.Score.Line)
+			rc.Total.Add(m.Total.Before, m.Total.Line)
+		}
 		if !rcEmpty(rc) {
 			r.Comments = rc
 		}
@@ -232,13 +260,13 @@ func (p *yamlParser) jsonComments(v *yaml.Node, at func(name string) **parse.Com
 // commentText reads the text of a comment line from n (what says which, in messages): a
 // string holds what a comment of a text transcript may hold, controls too (a tab), so that
 // such a comment converts to JSON and back as it is; only a line break, which would end the
-// comment's line in text, and NUL, which is not text, are refused. Other nodes are read as
-// text reads them.
+// comment's line in text, and NUL, which is not text, are refused. Blanks at its end are
+// dropped, as text drops them (the model keeps none). Other nodes are read as text reads them.
 func (p *yamlParser) commentText(n *yaml.Node, what string) (string, bool) {
 	if n.Kind != yaml.ScalarNode {
 		return p.text(n, what, "")
 	}
-	s := n.Value
+	s := strings.TrimRight(n.Value, " \t")
 	if k := strings.IndexAny(s, "\n\r\x00"); k >= 0 {
 		p.err(n, "control character %U in %s", rune(s[k]), what)
 		return "", false

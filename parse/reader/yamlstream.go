@@ -247,6 +247,7 @@ func (r *yamlReader) nextDoc() (*parse.Game, bool, error) {
 	if top == nil || isNull(top) {
 		return nil, false, nil // an empty document
 	}
+	yamlFoot(&doc, top)
 	r.index++
 	g, errs := parseYAMLGame(top, r.name, r.index, &r.arena)
 	return r.kept.keep(g), true, errs.Err()

@@ -37,7 +37,10 @@
 // rounds as a block list with dealer, tiebreak, deal, pass, bids, tricks (block list of
 // "- LEADER: CARDS" or "- CARDS"), claim ("claim: NAME" or a flow map of the shares), took,
 // tricks_taken, moon, score and total in that order; scalars plain when safe, double-quoted
-// otherwise; documents separated by "---".
+// otherwise; documents separated by "---". Comments are YAML comments at their keys, but
+// those of a statement with a character a YAML comment cannot carry (a control but the tab,
+// U+2028, U+2029, U+FFFE, U+FFFF), which go escaped in a last key "comment" of the game or
+// round, the mapping JSON has.
 // Text to YAML and back gives the canonical text again. yaml.v3's encoder, given a node
 // tree styled the same way, writes the same bytes (TestYAMLv3WriterSameBytes), but the
 // writer stays hand-written for speed: it appends to the caller's buffer without building a

@@ -276,15 +276,21 @@ func appendJSONBody(b []byte, g *parse.Game) []byte {
 		b = append(b, ']')
 	}
 	if gc := g.Comments; gc != nil {
-		c := jsonComments{b: b, comma: !first}
-		c.add("game", &gc.Game)
-		c.add("players", &gc.Players)
-		c.add("options", &gc.Options)
-		c.add("meta", &gc.Meta)
-		c.add("end", &parse.Comments{Before: gc.End})
-		b = c.end()
+		b = gameCommentMap(jsonComments{b: b, comma: !first}, gc)
 	}
 	return append(b, '}')
+}
+
+// gameCommentMap writes, with c, the entries of the comments gc of a game.
+func gameCommentMap(c jsonComments, gc *parse.GameComments) []byte {
+	c.add("game", &gc.Game)
+	c.add("players", &gc.Players)
+	c.add("options", &gc.Options)
+	c.add("meta", &gc.Meta)
+	if len(gc.End) > 0 {
+		c.add("end", &parse.Comments{Before: gc.End})
+	}
+	return c.end()
 }
 
 // appendJSONRound writes one round's object.
@@ -339,7 +345,12 @@ func appendJSONRound(b []byte, r *parse.Round) []byte {
 // appendJSONRoundComments writes a round's "comment" member, if it has a comment (after a
 // ',' if comma): the statements' names in the order the text writer writes the statements.
 func appendJSONRoundComments(b []byte, r *parse.Round, comma bool) []byte {
-	c := jsonComments{b: b, comma: comma}
+	return roundCommentMap(jsonComments{b: b, comma: comma}, r)
+}
+
+// roundCommentMap writes, with c, the entries of the comments of round r: the statements'
+// names in the order the text writer writes the statements.
+func roundCommentMap(c jsonComments, r *parse.Round) []byte {
 	rc := r.Comments
 	if rc == nil {
 		rc = &noRoundComments
@@ -376,18 +387,21 @@ type jsonComments struct {
 	b     []byte
 	comma bool // the object has a member before it
 	any   bool // an entry was written
+	yaml  bool // the YAML writer's: the mapping alone, of the comments YAML comments do not carry
 }
 
 // add writes the entry of statement name, if c holds a comment: {"before":[...],"line":"..."},
 // each part only when c has it.
 func (j *jsonComments) add(name string, c *parse.Comments) {
-	if c.Empty() {
+	if c.Empty() || j.yaml && yamlCarries(c) {
 		return
 	}
 	b := j.b
 	switch {
 	case j.any:
 		b = append(b, ',')
+	case j.yaml:
+		b = append(b, '{')
 	case j.comma:
 		b = append(b, `,"comment":{`...)
 	default:

@@ -273,7 +273,7 @@ func endLine(b []byte, c *parse.Comments) []byte {
 // none of it) as comment lines, in its place: none is lost.
 func appendCommentLines(b []byte, c *parse.Comments) []byte {
 	b = appendBefore(b, c)
-	if c.Line != "" {
+	if c != nil && c.Line != "" {
 		b = appendComment(b, c.Line)
 		b = append(b, '\n')
 	}
@@ -414,10 +414,7 @@ func AppendYAML(b []byte, g *parse.Game) []byte {
 // appendYAMLHead writes a game's first keys, which depend on its ruleset, players and
 // options only (see headCache): game, players and options.
 func appendYAMLHead(b []byte, g *parse.Game) []byte {
-	gc := g.Comments
-	if gc == nil {
-		gc = &noGameComments
-	}
+	gc := yamlGameComments(g.Comments)
 	if g.Ruleset != "" {
 		b = appendBefore(b, &gc.Game)
 		b = append(b, "game: "...)
@@ -439,10 +436,7 @@ func appendYAMLHead(b []byte, g *parse.Game) []byte {
 
 // appendYAMLBody writes the keys after appendYAMLHead's: meta and the rounds.
 func appendYAMLBody(b []byte, g *parse.Game) []byte {
-	gc := g.Comments
-	if gc == nil {
-		gc = &noGameComments
-	}
+	gc := yamlGameComments(g.Comments)
 	b = appendYAMLKVs(b, "meta: ", g.Meta, &gc.Meta)
 	n := 0
 	for _, r := range g.Rounds {
@@ -456,6 +450,11 @@ func appendYAMLBody(b []byte, g *parse.Game) []byte {
 			if r != nil {
 				b = appendYAMLRound(b, r)
 			}
+		}
+	}
+	if g.Comments != nil {
+		if m := gameCommentMap(jsonComments{yaml: true}, g.Comments); m != nil {
+			b = append(append(append(b, "comment: "...), m...), '\n')
 		}
 	}
 	return appendCommentText(b, gc.End)
@@ -500,12 +499,96 @@ func appendYAMLBefore(b []byte, ind string, c *parse.Comments) []byte {
 	return b
 }
 
+// A YAML comment cannot carry every character a text comment may hold: yaml.v3 refuses the
+// controls (C0 but the tab, DEL, C1 but NEL), U+FFFE and U+FFFF anywhere in a document, and
+// ends a comment at NEL, U+2028 and U+2029, line breaks in YAML. The comments of a statement
+// with such a character are written in the game's or round's "comment" mapping instead, as in
+// JSON (FORMAT.md, "Comments"), whose double-quoted strings escape them: none is lost, and the
+// other comments stay YAML comments.
+
+// yamlCarries reports whether YAML comments carry the comments c (nil: none) as they are.
+func yamlCarries(c *parse.Comments) bool {
+	if c == nil {
+		return true
+	}
+	for _, t := range c.Before {
+		if !yamlCommentText(t) {
+			return false
+		}
+	}
+	return yamlCommentText(c.Line)
+}
+
+// yamlCommentText reports whether a YAML comment carries comment text t as it is.
+func yamlCommentText(t string) bool {
+	for k := 0; k < len(t); {
+		if c := t[k]; c < utf8.RuneSelf {
+			if c < ' ' && c != '\t' || c == 0x7F {
+				return false
+			}
+			k++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(t[k:])
+		if r < 0xA0 || r == 0x2028 || r == 0x2029 || r == 0xFFFE || r == 0xFFFF || r == utf8.RuneError && size == 1 {
+			return false
+		}
+		k += size
+	}
+	return true
+}
+
+// yc returns c when YAML comments carry it, else nil: it goes in a comment mapping.
+func yc(c *parse.Comments) *parse.Comments {
+	if yamlCarries(c) {
+		return c
+	}
+	return nil
+}
+
+// yamlGameComments returns the game comments gc (nil: none) that YAML comments carry: gc
+// itself when they carry them all, else a copy without the others.
+func yamlGameComments(gc *parse.GameComments) *parse.GameComments {
+	if gc == nil {
+		return &noGameComments
+	}
+	end := yamlCarries(&parse.Comments{Before: gc.End})
+	if end && yamlCarries(&gc.Game) && yamlCarries(&gc.Players) && yamlCarries(&gc.Options) && yamlCarries(&gc.Meta) {
+		return gc
+	}
+	c := *gc
+	for _, f := range []*parse.Comments{&c.Game, &c.Players, &c.Options, &c.Meta} {
+		if !yamlCarries(f) {
+			*f = parse.Comments{}
+		}
+	}
+	if !end {
+		c.End = nil
+	}
+	return &c
+}
+
+// yamlRoundComments is yamlGameComments for a round's comments.
+func yamlRoundComments(rc *parse.RoundComments) *parse.RoundComments {
+	if rc == nil {
+		return &noRoundComments
+	}
+	c := *rc
+	all := true
+	for _, f := range []*parse.Comments{&c.Round, &c.Bids, &c.Claim, &c.Taken, &c.Score, &c.Total} {
+		if !yamlCarries(f) {
+			*f, all = parse.Comments{}, false
+		}
+	}
+	if all {
+		return rc
+	}
+	return &c
+}
+
 // appendYAMLRound writes one round, an item of the rounds list.
 func appendYAMLRound(b []byte, r *parse.Round) []byte {
-	rc := r.Comments
-	if rc == nil {
-		rc = &noRoundComments
-	}
+	rc := yamlRoundComments(r.Comments)
 	b = appendYAMLBefore(b, "  ", &rc.Round)
 	b = append(b, "  -"...)
 	y := &yamlRound{first: true, rc: rc}
@@ -557,6 +640,9 @@ func appendYAMLRound(b []byte, r *parse.Round) []byte {
 	}
 	b = appendYAMLCounts(b, y, "score: ", r.Score, &rc.Score)
 	b = appendYAMLCounts(b, y, "total: ", r.Total, &rc.Total)
+	if m := roundCommentMap(jsonComments{yaml: true}, r); m != nil {
+		b = append(append(y.key(b, "comment: ", nil), m...), '\n')
+	}
 	if y.first {
 		b = endLine(append(b, " {}"...), &rc.Round)
 	}
@@ -603,7 +689,7 @@ func appendYAMLPair(b []byte, k int, name, value string) []byte {
 
 // appendYAMLPasses writes the passes of a round, after "pass:".
 func appendYAMLPasses(b []byte, passes []parse.Pass) []byte {
-	return perPlayer(b, len(passes), func(k int) *parse.Comments { return passes[k].Comments }, func(b []byte, k int) []byte {
+	return perPlayer(b, len(passes), func(k int) *parse.Comments { return yc(passes[k].Comments) }, func(b []byte, k int) []byte {
 		ps := &passes[k]
 		b = appendYAMLString(b, ps.Player)
 		b = append(b, ": "...)
@@ -620,7 +706,7 @@ func appendYAMLPasses(b []byte, passes []parse.Pass) []byte {
 
 // appendYAMLMoon writes the moon choices of a round, after "moon:".
 func appendYAMLMoon(b []byte, moon []parse.Moon) []byte {
-	return perPlayer(b, len(moon), func(k int) *parse.Comments { return moon[k].Comments }, func(b []byte, k int) []byte {
+	return perPlayer(b, len(moon), func(k int) *parse.Comments { return yc(moon[k].Comments) }, func(b []byte, k int) []byte {
 		return appendYAMLPair(b, 0, moon[k].Player, moon[k].Scoring)
 	})
 }
@@ -630,20 +716,21 @@ func appendYAMLMoon(b []byte, moon []parse.Moon) []byte {
 func appendYAMLTricks(b []byte, tricks []parse.Trick) []byte {
 	for i := range tricks {
 		t := &tricks[i]
-		b = appendYAMLBefore(b, "      ", t.Comments)
+		c := yc(t.Comments)
+		b = appendYAMLBefore(b, "      ", c)
 		b = append(b, "      - "...)
 		if t.Leader != "" {
 			b = appendYAMLString(b, t.Leader)
 			b = append(b, ": "...)
 		}
 		b = appendYAMLCards(b, t.Cards)
-		b = endLine(b, t.Comments)
+		b = endLine(b, c)
 	}
 	return b
 }
 
 func appendYAMLHands(b []byte, hands []parse.PlayerCards) []byte {
-	return perPlayer(b, len(hands), func(k int) *parse.Comments { return hands[k].Comments }, func(b []byte, k int) []byte {
+	return perPlayer(b, len(hands), func(k int) *parse.Comments { return yc(hands[k].Comments) }, func(b []byte, k int) []byte {
 		b = appendYAMLString(b, hands[k].Player)
 		b = append(b, ": "...)
 		return appendYAMLCards(b, hands[k].Cards)

@@ -221,3 +221,14 @@ func BenchmarkWriteYAMLViaYAMLv3(b *testing.B) {
 	}
 	b.SetBytes(int64(buf.Len()))
 }
+
+// A comment a YAML comment cannot carry goes, escaped, in the comment mapping of its game or
+// round; the others stay YAML comments.
+func TestYAMLCommentMapping(t *testing.T) {
+	src := "game hearts # a\x02b\nplayers ann bob # plain\n\nround # r\u2028\ntrick 2C 3C # t\n# end\u0085\n"
+	g, err := reader.ParseBytesFormat([]byte(src), "c.tricks", parse.Text)
+	require.NoError(t, err)
+	require.Equal(t, "game: hearts\nplayers: [ann, bob] # plain\nrounds:\n  - tricks:\n      - 2C 3C # t\n"+
+		`    comment: {"round":{"line":"r\u2028"}}`+"\n"+
+		`comment: {"game":{"line":"a\u0002b"},"end":{"before":["end\u0085"]}}`+"\n", string(AppendYAML(nil, g[0])))
+}

@@ -112,83 +112,66 @@ func appendJSONNames(b []byte, names []string) []byte {
 	return append(b, ']')
 }
 
-// appendJSONKVs writes options or meta as a mapping of strings.
-func appendJSONKVs(b []byte, kvs []parse.KV) []byte {
+// appendJSONObject writes items as one JSON object, each member written by member: its key
+// (appendJSONMember) and its value.
+func appendJSONObject[T any](b []byte, items []T, member func(b []byte, it *T) []byte) []byte {
 	b = append(b, '{')
-	for k, kv := range kvs {
+	for k := range items {
 		if k > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, kv.Key)
-		b = append(b, ':')
-		b = appendJSONString(b, kv.Value)
+		b = member(b, &items[k])
 	}
 	return append(b, '}')
+}
+
+// appendJSONMember writes a member's key, a string of the game (a name, an option key), and
+// the ':' after it.
+func appendJSONMember(b []byte, key string) []byte {
+	return append(appendJSONString(b, key), ':')
+}
+
+// appendJSONKVs writes options or meta as a mapping of strings.
+func appendJSONKVs(b []byte, kvs []parse.KV) []byte {
+	return appendJSONObject(b, kvs, func(b []byte, kv *parse.KV) []byte {
+		return appendJSONString(appendJSONMember(b, kv.Key), kv.Value)
+	})
 }
 
 // appendJSONCounts writes a mapping of player names (or sides) to numbers.
 func appendJSONCounts(b []byte, cs []parse.Count) []byte {
-	b = append(b, '{')
-	for k, n := range cs {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, n.Player)
-		b = append(b, ':')
-		b = appendInt(b, n.N)
-	}
-	return append(b, '}')
+	return appendJSONObject(b, cs, func(b []byte, n *parse.Count) []byte {
+		return appendInt(appendJSONMember(b, n.Player), n.N)
+	})
 }
 
 // appendJSONHands writes a deal or took: player names to cards.
 func appendJSONHands(b []byte, hands []parse.PlayerCards) []byte {
-	b = append(b, '{')
-	for k := range hands {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, hands[k].Player)
-		b = append(b, ':')
-		b = appendJSONCards(b, hands[k].Cards)
-	}
-	return append(b, '}')
+	return appendJSONObject(b, hands, func(b []byte, h *parse.PlayerCards) []byte {
+		return appendJSONCards(appendJSONMember(b, h.Player), h.Cards)
+	})
 }
 
 // appendJSONPasses writes the passes: player names to cards, or to {"to":..., "cards":...}.
 func appendJSONPasses(b []byte, passes []parse.Pass) []byte {
-	b = append(b, '{')
-	for k := range passes {
-		ps := &passes[k]
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, ps.Player)
-		b = append(b, ':')
+	return appendJSONObject(b, passes, func(b []byte, ps *parse.Pass) []byte {
+		b = appendJSONMember(b, ps.Player)
 		if ps.To == "" {
-			b = appendJSONCards(b, ps.Cards)
-			continue
+			return appendJSONCards(b, ps.Cards)
 		}
 		b = append(b, `{"to":`...)
 		b = appendJSONString(b, ps.To)
 		b = append(b, `,"cards":`...)
 		b = appendJSONCards(b, ps.Cards)
-		b = append(b, '}')
-	}
-	return append(b, '}')
+		return append(b, '}')
+	})
 }
 
 // appendJSONBids writes the bids, each as its text (Bid.String), a string.
 func appendJSONBids(b []byte, bids []parse.Bid) []byte {
-	b = append(b, '{')
-	for k, bid := range bids {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, bid.Player)
-		b = append(b, ':')
-		b = appendJSONString(b, bid.String())
-	}
-	return append(b, '}')
+	return appendJSONObject(b, bids, func(b []byte, bid *parse.Bid) []byte {
+		return appendJSONString(appendJSONMember(b, bid.Player), bid.String())
+	})
 }
 
 // appendJSONTricks writes the tricks: {"LEADER":"CARDS"}, or "CARDS" without a leader.
@@ -203,10 +186,7 @@ func appendJSONTricks(b []byte, tricks []parse.Trick) []byte {
 			b = appendJSONCards(b, t.Cards)
 			continue
 		}
-		b = append(b, '{')
-		b = appendJSONString(b, t.Leader)
-		b = append(b, ':')
-		b = appendJSONCards(b, t.Cards)
+		b = appendJSONCards(appendJSONMember(append(b, '{'), t.Leader), t.Cards)
 		b = append(b, '}')
 	}
 	return append(b, ']')
@@ -214,16 +194,9 @@ func appendJSONTricks(b []byte, tricks []parse.Trick) []byte {
 
 // appendJSONMoon writes the moon choices: the shooters' names to old or new.
 func appendJSONMoon(b []byte, moon []parse.Moon) []byte {
-	b = append(b, '{')
-	for k := range moon {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, moon[k].Player)
-		b = append(b, ':')
-		b = appendJSONString(b, moon[k].Scoring)
-	}
-	return append(b, '}')
+	return appendJSONObject(b, moon, func(b []byte, m *parse.Moon) []byte {
+		return appendJSONString(appendJSONMember(b, m.Player), m.Scoring)
+	})
 }
 
 // AppendJSON appends the JSON object of g to b, on one line, without a newline.

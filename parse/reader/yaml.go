@@ -532,6 +532,7 @@ func parseYAMLGame(n *yaml.Node, file string, index int, arena *cardArena) (*par
 	g, errs := buildYAMLGame(n, file, index, arena, false, false)
 	if len(errs) == 0 {
 		yamlComments(n, g)
+		g.SettleComments()
 	}
 	return g, errs
 }
@@ -592,6 +593,7 @@ func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, check
 	if comment != nil {
 		p.gameComments(comment)
 	}
+	g.SettleComments() // after the rounds' comment mappings too
 	if !g.PlayersPos.IsValid() {
 		p.errAt(g.Pos, "no players in this game (expected players: [NAME, NAME, ...])")
 	}

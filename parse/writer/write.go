@@ -1,6 +1,7 @@
 package writer
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"slices"
@@ -97,7 +98,7 @@ func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 1
 // AppendText appends the canonical compact text of g to b (see the package documentation
 // for the canonical form).
 func AppendText(b []byte, g *parse.Game) []byte {
-	return appendTextBody(appendTextHead(b, g), g)
+	return appendTextBody(appendTextHead(b, g), len(b), g)
 }
 
 // appendTextHead writes a game's first lines, which depend on its ruleset, players and
@@ -129,8 +130,9 @@ func appendTextHead(b []byte, g *parse.Game) []byte {
 	return appendKVLine(b, "option", g.Options, &gc.Options)
 }
 
-// appendTextBody writes the lines after appendTextHead's: meta and the rounds.
-func appendTextBody(b []byte, g *parse.Game) []byte {
+// appendTextBody writes the lines after appendTextHead's: meta and the rounds. The game's
+// text starts at b[start].
+func appendTextBody(b []byte, start int, g *parse.Game) []byte {
 	gc := g.Comments
 	if gc == nil {
 		gc = &noGameComments
@@ -138,19 +140,37 @@ func appendTextBody(b []byte, g *parse.Game) []byte {
 	b = appendKVLine(b, "meta", g.Meta, &gc.Meta)
 	for _, r := range g.Rounds {
 		if r != nil {
-			b = appendTextRound(b, r)
+			b = appendTextRound(blankLine(b, start), r)
 		}
 	}
 	return appendCommentText(b, gc.End)
 }
 
-// appendTextRound writes a round: a blank line, then its statements.
+// blankLine writes the blank line before a round. It goes before the comment lines that end
+// b[start:], if any: they are the comments of statements not written (appendCommentLines),
+// which a reader gives to the round line after them; so written, the text reads back to
+// the comments it was written from.
+func blankLine(b []byte, start int) []byte {
+	k := len(b) // the start of the comment lines at the end
+	for k > start {
+		ls := bytes.LastIndexByte(b[start:k-1], '\n') + 1 + start
+		if b[ls] != '#' {
+			break
+		}
+		k = ls
+	}
+	b = append(b, 0)
+	copy(b[k+1:], b[k:])
+	b[k] = '\n'
+	return b
+}
+
+// appendTextRound writes a round's statements.
 func appendTextRound(b []byte, r *parse.Round) []byte {
 	rc := r.Comments
 	if rc == nil {
 		rc = &noRoundComments
 	}
-	b = append(b, '\n')
 	b = appendBefore(b, &rc.Round)
 	b = append(b, "round"...)
 	if r.Dealer != "" {
@@ -881,7 +901,8 @@ func (w *Writer) Write(g *parse.Game) error {
 	case w.format == parse.YAML:
 		b = appendYAMLBody(w.head.append(b, g, appendYAMLHead), g)
 	default:
-		b = appendTextBody(w.head.append(b, g, appendTextHead), g)
+		start := len(b)
+		b = appendTextBody(w.head.append(b, g, appendTextHead), start, g)
 	}
 	w.n++
 	w.buf = b

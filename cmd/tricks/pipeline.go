@@ -246,10 +246,6 @@ const (
 	batchBytes = 1 << 20
 )
 
-// freshGames parses every game into fresh memory, never reused, and written from its result
-// on the writing goroutine (no renderer), for the tests that compare the two.
-var freshGames = false
-
 // batch is a run of consecutive games, ready once a worker has processed them all.
 // Batches are recycled, with their jobs and output buffer, once their games are written.
 type batch struct {
@@ -280,7 +276,7 @@ type batch struct {
 // for the collector to clear (about a sixth of validate's CPU time on single-hand games).
 func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func(*job), r renderer) {
 	jobs = workers(jobs)
-	reuse = reuse && !freshGames
+	reuse = reuse && !e.opts.freshGames
 	if !reuse {
 		r = nil
 	}

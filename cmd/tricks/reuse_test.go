@@ -49,10 +49,8 @@ func TestReusedGamesSameOutput(t *testing.T) {
 			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, "-")
 			args = append(args, files...)
 			out := func(fresh bool) (string, string, int) {
-				freshGames = fresh
-				defer func() { freshGames = false }()
 				var o, e bytes.Buffer
-				code := run(args, bytes.NewReader(sim.Bytes()), &o, &e)
+				code := runWith(args, bytes.NewReader(sim.Bytes()), &o, &e, options{freshGames: fresh})
 				return o.String(), e.String(), code
 			}
 			wantOut, wantErr, wantCode := out(true)
@@ -126,10 +124,8 @@ func TestReleasedInputSameOutput(t *testing.T) {
 			}
 			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, file, "-")
 			out := func(fresh bool) (string, string, int) {
-				freshGames = fresh
-				defer func() { freshGames = false }()
 				var o, e bytes.Buffer
-				code := run(args, bytes.NewReader(big.Bytes()), &o, &e)
+				code := runWith(args, bytes.NewReader(big.Bytes()), &o, &e, options{freshGames: fresh})
 				return o.String(), e.String(), code
 			}
 			wantOut, wantErr, wantCode := out(true)

@@ -544,6 +544,14 @@ func (s *source) next(j *job) bool {
 	}
 }
 
+// read is next for inOrder: it reads the next game into j, and says how many bytes of input
+// that took.
+func (s *source) read(j *job) (int, bool) {
+	from := s.e.read.Load()
+	ok := s.next(j)
+	return int(s.e.read.Load() - from), ok
+}
+
 // errNoTranscript is the error of a directory argument in which no transcript was found.
 var errNoTranscript = fmt.Errorf("a directory with no transcript in it (transcripts end in %s)", strings.Join(transcriptExts, ", "))
 

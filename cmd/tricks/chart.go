@@ -1,10 +1,11 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -75,7 +76,8 @@ type series struct {
 
 func seriesOf(j *job) series {
 	res := j.res
-	s := series{title: fmt.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset), units: res.Totals.Keys,
+	// The units are a copy: the result's memory may be reused for the next game.
+	s := series{title: fmt.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset), units: slices.Clone(res.Totals.Keys),
 		high: j.rs.Family == rulesets.Spades}
 	if j.rs.Family == rulesets.Spades || j.rs.End != rulesets.EndRounds {
 		s.target = j.rs.Target
@@ -132,19 +134,24 @@ func withCharts(e *env, c *cli.Context, sw *scoreWriter) gameWriter {
 	return &chartWriter{scoreWriter: sw, term: c.Bool("chart"), svg: c.String("chart-svg"), colors: on}
 }
 
-func (cw *chartWriter) game(j *job) {
-	cw.scoreWriter.game(j)
+// render draws the chart under the table, with --chart.
+func (cw *chartWriter) render(text *bytes.Buffer, j *job) {
+	cw.scoreWriter.render(text, j)
+	if cw.term && !cw.quiet {
+		text.WriteString("\n")
+		drawText(text, seriesOf(j), cw.colors)
+	}
+}
+
+// emit keeps the first games' series for the SVG, with --chart-svg.
+func (cw *chartWriter) emit(j *job, text []byte) {
+	cw.scoreWriter.emit(j, text)
 	if j.err != nil {
 		return
 	}
-	s := seriesOf(j)
-	if cw.term && !cw.quiet {
-		cw.w.WriteString("\n")
-		drawText(cw.w, s, cw.colors)
-	}
 	cw.charted++
 	if cw.svg != "" && len(cw.panels) < maxPanels {
-		cw.panels = append(cw.panels, s)
+		cw.panels = append(cw.panels, seriesOf(j))
 	}
 }
 
@@ -194,7 +201,7 @@ var unitColors = []color.Attribute{color.FgRed, color.FgGreen, color.FgBlue, col
 // drawText draws the running totals as characters: one row per step of the range, the
 // rounds along the bottom, each unit's mark at its total after each round, dots between, and
 // the target as a dashed line. Two marks in one cell show as '*'.
-func drawText(w *bufio.Writer, s series, colors bool) {
+func drawText(w *bytes.Buffer, s series, colors bool) {
 	const rows = 14
 	n := len(s.rounds) + 1
 	step := max(1, min(6, 72/max(n-1, 1)))

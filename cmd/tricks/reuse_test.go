@@ -19,8 +19,8 @@ var exhaustive = os.Getenv("TRICKS_EXHAUSTIVE") != ""
 
 // TestReusedGamesSameOutput: validate and score write the same output, on one worker or
 // several, whether each game is parsed into memory reused game after game (as they do; with
-// several workers, its output made on its worker: renderer) or into fresh memory: nothing of
-// a game outlives its writing. The input is every text
+// several workers, each game's output made by its worker while the game is in the worker's
+// buffers) or into fresh memory: nothing of a game outlives its writing. The input is every text
 // transcript of testdata (games of every shape, errors among them) and a few hundred
 // simulated games, in one run. By default each command and format runs with one worker count
 // of the two, in turn (exhaustive: both).

@@ -218,10 +218,10 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 	return r.Resolve(g)
 }
 
-// gameBatch is how games travel between the goroutines of the pipeline: one game is a few
-// microseconds of work, too little to pay for a hand-over each, so they go by the batch; a
-// batch ends early at a megabyte of input, so that a batch of long games does not keep a
-// long stretch of the input, and its output, in memory until it is written.
+// gameBatch is how games travel between the goroutines of the pipeline: one game is too
+// little work to pay for a hand-over each, so they go by the batch; a batch ends early at a
+// megabyte of input, so that a batch of long games does not keep a long stretch of the
+// input, and its output, in memory until it is written.
 var gameBatch = poolSize{batch: 256, batchBytes: 1 << 20, budget: 4 << 20}
 
 // pipeline reads every game of the files, resolves its rules, replays and scores it on

@@ -11,10 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// counter is next for inOrder over the items 0..n-1, each holding size bytes of input.
-func counter(n, size int) func(*int) (int, bool) {
+// counter is next for inOrder over the items 0..n-1, each holding size bytes of input; it
+// counts its calls in calls, when not nil.
+func counter(n, size int, calls *atomic.Int64) func(*int) (int, bool) {
 	i := 0
 	return func(it *int) (int, bool) {
+		if calls != nil {
+			calls.Add(1)
+		}
 		if i == n {
 			return 0, false
 		}
@@ -45,7 +49,7 @@ func TestInOrderKeepsTheOrder(t *testing.T) {
 			}
 			var got []int
 			var texts []string
-			inOrder(jobs, size, counter(items, 10), newWork, func(it *int, text []byte) bool {
+			inOrder(jobs, size, counter(items, 10, nil), newWork, func(it *int, text []byte) bool {
 				got = append(got, *it)
 				texts = append(texts, string(text))
 				return true
@@ -65,14 +69,9 @@ func TestInOrderStops(t *testing.T) {
 	const items, stop = 100000, 500
 	for _, jobs := range []int{1, 3} {
 		var read atomic.Int64
-		next := counter(items, 0)
-		count := func(it *int) (int, bool) {
-			read.Add(1)
-			return next(it)
-		}
 		newWork := func() func(*int, *bytes.Buffer) { return func(*int, *bytes.Buffer) {} }
 		var got []int
-		inOrder(jobs, poolSize{batch: 16, budget: 1 << 20}, count, newWork, func(it *int, _ []byte) bool {
+		inOrder(jobs, poolSize{batch: 16, budget: 1 << 20}, counter(items, 0, &read), newWork, func(it *int, _ []byte) bool {
 			got = append(got, *it)
 			return *it < stop
 		})
@@ -98,11 +97,6 @@ func TestInOrderBoundsBytesInFlight(t *testing.T) {
 		budget = cost / 2
 	)
 	var yielded, alive, maxAlive atomic.Int64
-	next := counter(items, 0)
-	count := func(it *int) (int, bool) {
-		yielded.Add(1)
-		return next(it)
-	}
 	newWork := func() func(*int, *bytes.Buffer) {
 		return func(it *int, text *bytes.Buffer) {
 			if *it == 0 {
@@ -119,7 +113,7 @@ func TestInOrderBoundsBytesInFlight(t *testing.T) {
 		}
 	}
 	var got []int
-	inOrder(jobs, poolSize{batch: 1, budget: budget}, count, newWork, func(it *int, text []byte) bool {
+	inOrder(jobs, poolSize{batch: 1, budget: budget}, counter(items, 0, &yielded), newWork, func(it *int, text []byte) bool {
 		alive.Add(-1)
 		got = append(got, *it)
 		return len(text) == cost

@@ -296,26 +296,18 @@ func workers(jobs int) int {
 	return min(jobs, maxJobs)
 }
 
-// readFile streams the games of one file to fn, parsed (for the commands that take games one
-// by one: compare, convert).
+// readFile streams the games of one file to fn, parsed into fresh memory, in order (for
+// convert, which takes games one by one); a file that cannot be read is one call with the
+// error.
 func (e *env) readFile(name string, fn func(*parse.Game, error)) {
-	e.readFileLazy(name, func(p *reader.Pending, err error) {
-		if err != nil {
-			fn(nil, err)
-			return
-		}
-		fn(p.Parse(nil))
-	})
-}
-
-// readFileLazy streams the games of one file to fn as they are read, to be parsed (on the
-// worker that parses them), in order; a file that cannot be read is one call with the error.
-// fn must copy *p to keep it: the reader reuses it.
-func (e *env) readFileLazy(name string, fn func(p *reader.Pending, err error)) {
 	src := e.newSource([]string{name})
 	var j job
 	for src.next(&j) {
-		fn(&j.src, j.err)
+		if j.err != nil {
+			fn(nil, j.err)
+			continue
+		}
+		fn(j.src.Parse(nil))
 	}
 }
 

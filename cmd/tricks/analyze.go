@@ -265,32 +265,16 @@ type analyzeWriter struct {
 
 func newAnalyzeWriter(e *env, c *cli.Context) *analyzeWriter {
 	aw := &analyzeWriter{gameOut: newGameOut(e, c), strict: c.Bool("strict")}
+	aw.sep = sheetSep(aw.format)
 	if aw.format == "csv" && !aw.quiet {
 		aw.w.WriteString("file,game,round,kind,trick,player,card,best,value,cost\n")
 	}
 	return aw
 }
 
-func (aw *analyzeWriter) game(j *job) {
-	if !aw.begin(j) {
-		return
-	}
-	if !structured(aw.format) && aw.format != "csv" && !aw.first {
-		aw.w.WriteString("\n")
-	}
-	ag := buildAnalysis(j)
-	if structured(aw.format) {
-		b, _ := marshalJSON(ag)
-		writeDoc(aw.w, aw.format, &aw.js, b)
-	} else {
-		aw.write(aw.w, &ag)
-	}
-	aw.first = false
-}
-
-func (aw *analyzeWriter) render(text *bytes.Buffer, codes []string, j *job) []string {
+func (aw *analyzeWriter) render(text *bytes.Buffer, j *job) {
 	if aw.quiet {
-		return codes
+		return
 	}
 	ag := buildAnalysis(j)
 	if structured(aw.format) {
@@ -299,19 +283,9 @@ func (aw *analyzeWriter) render(text *bytes.Buffer, codes []string, j *job) []st
 	} else {
 		aw.write(text, &ag)
 	}
-	return codes
 }
 
-func (aw *analyzeWriter) emit(j *job, text []byte, _ []string) {
-	if !j.rendered {
-		aw.game(j)
-		return
-	}
-	if !aw.quiet && !aw.first && !structured(aw.format) && aw.format != "csv" {
-		aw.w.WriteString("\n")
-	}
-	aw.emitRendered(j, text)
-}
+func (aw *analyzeWriter) emit(j *job, text []byte) { aw.put(j, text) }
 
 func (aw *analyzeWriter) finish() error {
 	if aw.format == "json" && !aw.quiet {

@@ -29,10 +29,25 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // run is the whole program: main only passes the process's arguments and streams, so tests
 // run the CLI in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runWith(args, stdin, stdout, stderr, options{})
+}
+
+// options are the switches the tests turn on; the program itself runs with the zero value.
+type options struct {
+	// freshGames parses every game into fresh memory, never reused, and releases no input
+	// (reader.Pending.Release), for the tests that compare the two.
+	freshGames bool
+	// progress, when not nil, is when the progress line shows first and how often it is
+	// redrawn at most, instead of progressDelay and progressEvery.
+	progress *progressPace
+}
+
+// runWith is run with the switches of the tests.
+func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts options) int {
 	out := &outWriter{w: stdout}
 	stdout = out                       // every command writes through it: a write error is noticed below
 	stderr = &displayWriter{w: stderr} // messages show hidden characters of names escaped
-	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	env := &env{stdin: stdin, stdout: stdout, stderr: stderr, opts: opts}
 	defer env.watchSignals()()
 	usage := func(_ *cli.Context, err error, _ bool) error {
 		if strings.Contains(err.Error(), "for flag -seed") {
@@ -264,6 +279,7 @@ type env struct {
 	stdout, stderr io.Writer
 	read           atomic.Int64 // bytes of input read, for progress
 	signal         atomic.Int32 // the exit status of the signal that stops the command, or 0
+	opts           options
 }
 
 // outWriter is standard output, remembering the first write error.

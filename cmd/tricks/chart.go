@@ -1,10 +1,11 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -75,7 +76,8 @@ type series struct {
 
 func seriesOf(j *job) series {
 	res := j.res
-	s := series{title: fmt.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset), units: res.Totals.Keys,
+	// The units are a copy: the result's memory may be reused for the next game.
+	s := series{title: fmt.Sprintf("%s game %d: %s", res.File, res.Game, res.Ruleset), units: slices.Clone(res.Totals.Keys),
 		high: j.rs.Family == rulesets.Spades}
 	if j.rs.Family == rulesets.Spades || j.rs.End != rulesets.EndRounds {
 		s.target = j.rs.Target
@@ -132,19 +134,24 @@ func withCharts(e *env, c *cli.Context, sw *scoreWriter) gameWriter {
 	return &chartWriter{scoreWriter: sw, term: c.Bool("chart"), svg: c.String("chart-svg"), colors: on}
 }
 
-func (cw *chartWriter) game(j *job) {
-	cw.scoreWriter.game(j)
+// render draws the chart under the table, with --chart.
+func (cw *chartWriter) render(text *bytes.Buffer, j *job) {
+	cw.scoreWriter.render(text, j)
+	if cw.term && !cw.quiet {
+		text.WriteString("\n")
+		drawText(text, seriesOf(j), cw.colors)
+	}
+}
+
+// emit keeps the first games' series for the SVG, with --chart-svg.
+func (cw *chartWriter) emit(j *job, text []byte) {
+	cw.scoreWriter.emit(j, text)
 	if j.err != nil {
 		return
 	}
-	s := seriesOf(j)
-	if cw.term && !cw.quiet {
-		cw.w.WriteString("\n")
-		drawText(cw.w, s, cw.colors)
-	}
 	cw.charted++
 	if cw.svg != "" && len(cw.panels) < maxPanels {
-		cw.panels = append(cw.panels, s)
+		cw.panels = append(cw.panels, seriesOf(j))
 	}
 }
 
@@ -194,93 +201,137 @@ var unitColors = []color.Attribute{color.FgRed, color.FgGreen, color.FgBlue, col
 // drawText draws the running totals as characters: one row per step of the range, the
 // rounds along the bottom, each unit's mark at its total after each round, dots between, and
 // the target as a dashed line. Two marks in one cell show as '*'.
-func drawText(w *bufio.Writer, s series, colors bool) {
-	const rows = 14
-	n := len(s.rounds) + 1
-	step := max(1, min(6, 72/max(n-1, 1)))
-	width := (n-1)*step + 1
-	lo, hi := s.bounds()
-	rowOf := func(v float64) int {
-		return int(math.Round((float64(hi) - v) / float64(hi-lo) * (rows - 1)))
-	}
-	grid := make([][]rune, rows)
-	owner := make([][]int, rows)
-	for r := range grid {
-		grid[r] = []rune(strings.Repeat(" ", width))
-		owner[r] = make([]int, width)
-		for x := range owner[r] {
-			owner[r][x] = -1
-		}
-	}
-	targetRow := -1
-	if s.target != 0 {
-		targetRow = rowOf(float64(s.target))
-		for x := 0; x < width; x++ {
-			grid[targetRow][x] = '-'
-		}
-	}
-	marks := markers(s.units)
-	put := func(r, x int, ch rune, u int) {
-		switch {
-		case grid[r][x] == ' ' || grid[r][x] == '-' || grid[r][x] == '·' && ch != '·':
-			grid[r][x], owner[r][x] = ch, u
-		case ch != '·' && grid[r][x] != ch:
-			grid[r][x], owner[r][x] = '*', -1
-		}
-	}
-	for u, ts := range s.totals {
-		for i := 1; i < n; i++ {
-			for k := 1; k < step; k++ { // dots between two rounds
-				v := float64(ts[i-1]) + float64(ts[i]-ts[i-1])*float64(k)/float64(step)
-				put(rowOf(v), (i-1)*step+k, '·', u)
-			}
-		}
-		for i := 0; i < n; i++ {
-			put(rowOf(float64(ts[i])), i*step, marks[u], u)
-		}
-	}
+func drawText(w *bytes.Buffer, s series, colors bool) {
+	c := plotText(s)
 	paint := func(u int, s string) string {
 		if !colors || u < 0 {
 			return s
 		}
-		c := color.New(unitColors[u%len(unitColors)])
-		c.EnableColor()
-		return c.Sprint(s)
+		uc := color.New(unitColors[u%len(unitColors)])
+		uc.EnableColor()
+		return uc.Sprint(s)
 	}
-	labels := map[int]string{0: strconv.Itoa(hi), rows - 1: strconv.Itoa(lo), rowOf(0): "0"}
-	if targetRow >= 0 {
-		labels[targetRow] = strconv.Itoa(s.target)
+	lw := c.writeRows(w, paint)
+	c.writeAxis(w, lw)
+	var legend []string
+	for u, name := range s.units {
+		legend = append(legend, paint(u, displayText(string(c.marks[u])))+" "+displayText(name))
+	}
+	if s.target != 0 {
+		legend = append(legend, "--- target "+strconv.Itoa(s.target))
+	}
+	fmt.Fprintf(w, "%*s  %s\n", lw, "", strings.Join(legend, "   "))
+}
+
+// chartRows is the height of a text chart.
+const chartRows = 14
+
+// textChart is a series laid out on a grid of characters (drawText).
+type textChart struct {
+	s         series
+	grid      [][]rune // [row][column]
+	owner     [][]int  // the unit whose mark or dot a cell shows; -1: none, or several ('*')
+	marks     []rune   // each unit's mark (markers)
+	step      int      // columns from one round to the next
+	lo, hi    int      // the range shown (series.bounds)
+	targetRow int      // the target's row; -1: no target
+}
+
+// plotText lays out the series: the target's dashed line, then each unit's dots between two
+// rounds and its marks at each total, a mark over a dot or the line.
+func plotText(s series) *textChart {
+	n := len(s.rounds) + 1
+	c := &textChart{s: s, step: max(1, min(6, 72/max(n-1, 1))), targetRow: -1, marks: markers(s.units)}
+	width := (n-1)*c.step + 1
+	c.lo, c.hi = s.bounds()
+	c.grid = make([][]rune, chartRows)
+	c.owner = make([][]int, chartRows)
+	for r := range c.grid {
+		c.grid[r] = []rune(strings.Repeat(" ", width))
+		c.owner[r] = make([]int, width)
+		for x := range c.owner[r] {
+			c.owner[r][x] = -1
+		}
+	}
+	if s.target != 0 {
+		c.targetRow = c.rowOf(float64(s.target))
+		for x := 0; x < width; x++ {
+			c.grid[c.targetRow][x] = '-'
+		}
+	}
+	for u, ts := range s.totals {
+		for i := 1; i < n; i++ {
+			for k := 1; k < c.step; k++ { // dots between two rounds
+				v := float64(ts[i-1]) + float64(ts[i]-ts[i-1])*float64(k)/float64(c.step)
+				c.put(c.rowOf(v), (i-1)*c.step+k, '·', u)
+			}
+		}
+		for i := 0; i < n; i++ {
+			c.put(c.rowOf(float64(ts[i])), i*c.step, c.marks[u], u)
+		}
+	}
+	return c
+}
+
+// rowOf is the row of a value.
+func (c *textChart) rowOf(v float64) int {
+	return int(math.Round((float64(c.hi) - v) / float64(c.hi-c.lo) * (chartRows - 1)))
+}
+
+// put draws unit u's ch in a cell: over a blank, the target's line or a dot; a second mark
+// makes the cell '*'.
+func (c *textChart) put(r, x int, ch rune, u int) {
+	switch cell := c.grid[r][x]; {
+	case cell == ' ' || cell == '-' || cell == '·' && ch != '·':
+		c.grid[r][x], c.owner[r][x] = ch, u
+	case ch != '·' && cell != ch:
+		c.grid[r][x], c.owner[r][x] = '*', -1
+	}
+}
+
+// writeRows writes the title and the grid's rows, each after its axis label (the top, the
+// bottom, 0 and the target), in paint's colours, and returns the labels' width.
+func (c *textChart) writeRows(w *bytes.Buffer, paint func(int, string) string) int {
+	labels := map[int]string{0: strconv.Itoa(c.hi), chartRows - 1: strconv.Itoa(c.lo), c.rowOf(0): "0"}
+	if c.targetRow >= 0 {
+		labels[c.targetRow] = strconv.Itoa(c.s.target)
 	}
 	// The axis labels take the width of the widest (totals near 10^9 are ten digits).
 	lw := 7
 	for _, l := range labels {
 		lw = max(lw, len(l))
 	}
-	fmt.Fprintf(w, "running totals, %s\n", displayText(s.title))
-	for r := range grid {
+	fmt.Fprintf(w, "running totals, %s\n", displayText(c.s.title))
+	for r := range c.grid {
 		fmt.Fprintf(w, "%*s │", lw, labels[r])
-		end := len(grid[r])
-		for end > 0 && grid[r][end-1] == ' ' {
+		end := len(c.grid[r])
+		for end > 0 && c.grid[r][end-1] == ' ' {
 			end--
 		}
-		for x, ch := range grid[r][:end] {
-			w.WriteString(paint(owner[r][x], string(ch)))
+		for x, ch := range c.grid[r][:end] {
+			w.WriteString(paint(c.owner[r][x], string(ch)))
 		}
-		if r == targetRow {
+		if r == c.targetRow {
 			w.WriteString(" target")
 		}
 		w.WriteString("\n")
 	}
+	return lw
+}
+
+// writeAxis writes the bottom axis and the round numbers under their columns, as many as
+// fit, after lw columns of labels.
+func (c *textChart) writeAxis(w *bytes.Buffer, lw int) {
+	width := len(c.grid[0])
 	fmt.Fprintf(w, "%*s └%s\n", lw, "", strings.Repeat("─", width))
-	// Round numbers under their columns, as many as fit.
 	axis := []rune(strings.Repeat(" ", width+4))
 	next := 0
-	for i := 0; i < n; i++ {
+	for i := 0; i <= len(c.s.rounds); i++ {
 		label := strconv.Itoa(i)
 		if i > 0 {
-			label = strconv.Itoa(s.rounds[i-1])
+			label = strconv.Itoa(c.s.rounds[i-1])
 		}
-		x := i * step
+		x := i * c.step
 		if x < next {
 			continue
 		}
@@ -288,12 +339,4 @@ func drawText(w *bufio.Writer, s series, colors bool) {
 		next = x + len(label) + 1
 	}
 	fmt.Fprintf(w, "%*s  %s  (round)\n", lw, "", strings.TrimRight(string(axis), " "))
-	var legend []string
-	for u, name := range s.units {
-		legend = append(legend, paint(u, displayText(string(marks[u])))+" "+displayText(name))
-	}
-	if s.target != 0 {
-		legend = append(legend, "--- target "+strconv.Itoa(s.target))
-	}
-	fmt.Fprintf(w, "%*s  %s\n", lw, "", strings.Join(legend, "   "))
 }

@@ -184,16 +184,9 @@ func slowBatch(tail string) io.Reader {
 	return pr
 }
 
-// withProgressDelay makes progress show after d, redrawn at every game, for the rest of
-// the test.
-func withProgressDelay(t *testing.T, d time.Duration) {
-	oldDelay, oldEvery := progressDelay, progressEvery
-	progressDelay, progressEvery = d, 0
-	t.Cleanup(func() { progressDelay, progressEvery = oldDelay, oldEvery })
-}
-
-// runProgress runs the CLI with stderr on a terminal and stdout not, reading stdin.
-func runProgress(t *testing.T, stdin io.Reader, args ...string) (stdout, stderr string, code int) {
+// runProgress runs the CLI with stderr on a terminal and stdout not, reading stdin; progress
+// shows after delay, redrawn at every game.
+func runProgress(t *testing.T, delay time.Duration, stdin io.Reader, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	m, s := openPty(t)
 	var errb bytes.Buffer
@@ -204,7 +197,7 @@ func runProgress(t *testing.T, stdin io.Reader, args ...string) (stdout, stderr 
 		io.Copy(&errb, m)
 	}()
 	var out bytes.Buffer
-	code = run(append([]string{"tricks"}, args...), stdin, &out, s)
+	code = runWith(append([]string{"tricks"}, args...), stdin, &out, s, options{progress: &progressPace{delay: delay}})
 	s.Close()
 	wg.Wait()
 	m.Close()
@@ -217,8 +210,8 @@ const lastGame = "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C 
 // terminal" (here: stdout a file). The progress line is erased at the end and changes
 // nothing on stdout. (The scripts check that a non-terminal stderr gets no progress.)
 func TestProgressTerminal(t *testing.T) {
-	withProgressDelay(t, 100*time.Millisecond) // slowBatch's pause brings it out
-	stdout, stderr, code := runProgress(t, slowBatch(lastGame), "score", "-f", "jsonl", "-")
+	// slowBatch's pause brings it out
+	stdout, stderr, code := runProgress(t, 100*time.Millisecond, slowBatch(lastGame), "score", "-f", "jsonl", "-")
 	require.Equal(t, 0, code, "stderr %q", stderr)
 	assert.Regexp(t, `[0-9]`, stderr, "no progress on a terminal after a long pause")
 	assert.True(t, strings.HasSuffix(stderr, progressErase), "the progress line is not erased at the end: %q", stderr)
@@ -231,9 +224,8 @@ func TestProgressTerminal(t *testing.T) {
 // TestProgressErrorsOwnLine: an input error met while the progress line is showing must
 // start its own line (FILE:LINE:COL: message), not continue the progress text.
 func TestProgressErrorsOwnLine(t *testing.T) {
-	withProgressDelay(t, 100*time.Millisecond)
 	bad := "game hearts\nplayers ann bob cat dan\nround\ntrick ann: 2C 3C QX 5C\n---\n" + lastGame
-	_, stderr, code := runProgress(t, slowBatch(bad), "validate", "-q", "-")
+	_, stderr, code := runProgress(t, 100*time.Millisecond, slowBatch(bad), "validate", "-q", "-")
 	require.Equal(t, exitInput, code, "exit status")
 	i := strings.Index(stderr, "<stdin>:2564:18: ")
 	require.GreaterOrEqual(t, i, 0, "no error for the bad card: %q", stderr)
@@ -257,8 +249,7 @@ func TestProgressKnownTotal(t *testing.T) {
 	}
 	file := filepath.Join(t.TempDir(), "many.tricks")
 	require.NoError(t, os.WriteFile(file, []byte(b.String()), 0o666))
-	withProgressDelay(t, 0)
-	_, stderr, code := runProgress(t, strings.NewReader(""), "validate", "-q", "-j", "1", file)
+	_, stderr, code := runProgress(t, 0, strings.NewReader(""), "validate", "-q", "-j", "1", file)
 	require.Equal(t, exitIllegal, code, "exit status (the games are incomplete rounds)")
 	assert.Regexp(t, `tricks: +[0-9]+% \|.*\[[0-9]+s:[0-9]+s\]`, stderr, "no percentage and time left")
 	assert.True(t, strings.HasSuffix(stderr, progressErase), "the progress line is not erased at the end: %q", stderr)

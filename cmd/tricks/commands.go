@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -132,9 +133,15 @@ func checkFormat(f string, allowed ...string) error {
 	return usageError{fmt.Errorf("unknown format %q (expected %s)", f, strings.Join(allowed, ", "))}
 }
 
-// gameWriter receives every game in input order and decides the exit status at the end.
+// gameWriter writes every game and decides the exit status at the end.
 type gameWriter interface {
-	game(*job)
+	// render writes the output of a game read and checked without error to text, and
+	// leaves in the job what emit needs besides (job.codes). It runs on the worker that
+	// replays the game, reading only the writer's settings.
+	render(text *bytes.Buffer, j *job)
+	// emit writes a game in input order: its output as render made it, or the error of a
+	// game that could not be read or checked.
+	emit(j *job, text []byte)
 	finish() error
 }
 
@@ -173,14 +180,9 @@ func replayCommand(e *env, name, usage string, newWriter func(*env, *cli.Context
 				return usageError{fmt.Errorf("--jobs %d: give a number of workers (0 or none: one per CPU)", c.Int("jobs"))}
 			}
 			out := newWriter(e, c)
-			// The writers of validate and score write each game as it comes and keep
-			// nothing of it, so its memory is reused; charts keep the series.
+			// Charts read the game's result as it is written.
 			_, charts := out.(*chartWriter)
-			r, _ := out.(renderer) // with -j N, each game's output is made on its worker
-			if charts {
-				r = nil
-			}
-			e.pipeline(files, ch, c.Int("jobs"), !charts, out.game, r)
+			e.pipeline(files, ch, c.Int("jobs"), charts, out.render, out.emit)
 			return out.finish()
 		},
 	}

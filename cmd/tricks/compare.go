@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
-	"github.com/tricks-dev/tricks/parse/reader"
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
@@ -178,130 +177,144 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			w := bufio.NewWriter(e.tableOut(c))
-			col := e.colors(c)
-			js := jsonOut{pretty: isTerminal(e.stdout)}
+			cw := &compareWriter{e: e, format: format, quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c)),
+				js: jsonOut{pretty: isTerminal(e.stdout)}}
 			if format == "csv" {
-				w.WriteString("file,game,ruleset,round,name,points,total,winner,error\n")
+				cw.w.WriteString("file,game,ruleset,round,name,points,total,winner,error\n")
 			}
-			bad, illegal := false, false
-			games, scored := 0, false // games compared; whether any entry scored one
-			n := 0
-			// A game travels as its file and its parse; a worker parses and compares it, and
-			// renders the comparison: what waits to be written is its output, not the results.
-			type read struct {
-				file string
-				src  reader.Pending
-				err  error
-			}
-			produce := func(yield func(read)) {
-				for _, f := range files {
-					e.readFileLazy(f, func(p *reader.Pending, err error) { yield(read{f, *p, err}) })
-				}
-			}
-			quiet := c.Bool("quiet")
-			newWork := func() func(read) compareDone {
-				v := validate.New()
-				v.Diagnose = true
-				mine := make([]entry, len(entries))
-				for i, en := range entries {
-					mine[i] = entry{label: en.label, c: en.c, res: newResolver(en.c)}
-				}
-				return func(r read) compareDone {
-					if r.err != nil {
-						return compareDone{file: r.file, err: r.err}
-					}
-					g, err := r.src.Parse(nil) // fresh memory: the comparison keeps parts of the game
-					if err != nil {
-						return compareDone{file: r.file, err: err}
-					}
-					return renderCompared(compareGame(v, g, mine), format, col, quiet)
-				}
-			}
-			cost := func(d compareDone) int { return cap(d.text) }
-			inOrder(workers(c.Int("jobs")), compareBudget, produce, newWork, cost, func(d compareDone) {
-				if d.err != nil {
-					bad = true
-					w.Flush()
-					printError(e.stderr, d.file, d.err)
-					return
-				}
-				games++
-				scored = scored || d.scored
-				illegal = illegal || d.illegal
-				if quiet {
-					return
-				}
-				switch format {
-				case "json":
-					js.add(w, d.text)
-				case "jsonl":
-					w.Write(d.text)
-					w.WriteString("\n")
-				case "yaml", "csv":
-					if n > 0 && format == "yaml" {
-						w.WriteString("---\n")
-					}
-					w.Write(d.text)
-				default:
-					if n > 0 {
-						w.WriteString("\n")
-					}
-					w.Write(d.text)
-				}
-				n++
-			})
-			if format == "json" && !c.Bool("quiet") {
-				js.finish(w)
-			}
-			w.Flush()
-			if games > 0 && !scored {
-				// Every entry was an error for every game (a misspelt option, say): a script
-				// must not take the output for a comparison.
-				fmt.Fprintf(e.stderr, "tricks: compare: no ruleset scored any game\n")
-				bad = true
-			}
-			switch {
-			case bad:
-				return exitError{exitInput}
-			case illegal && c.Bool("strict"):
-				return exitError{exitIllegal}
-			}
-			return nil
+			src := e.newSource(files)
+			next := func(it *compareItem) (int, bool) { return src.read(&it.job) }
+			inOrder(workers(c.Int("jobs")), compareSize, next, compareWork(entries, format, e.colors(c), cw.quiet), cw.emit)
+			return cw.finish(c.Bool("strict"))
 		},
 	}
 }
 
-// compareBudget bounds the bytes of compared games rendered and waiting to be written, in
-// input order, behind a slower one (inOrder).
-const compareBudget = 4 << 20
+// compareSize is how compare's games travel between the goroutines: one at a time (a game
+// here is heavy: replayed under every entry), the bytes of the comparisons rendered and
+// waiting to be written, in input order, behind a slower one, bounded.
+var compareSize = poolSize{batch: 1, budget: 4 << 20}
 
-// compareDone is one game compared, as the worker hands it on: its output rendered in the
-// format, and what the exit status needs; or the error of a game that cannot be read.
-type compareDone struct {
-	file            string
-	err             error
-	text            []byte
+// compareItem is a game of compare's: as read, then as compared on a worker, with what the
+// exit status needs of it (its output is the pool's).
+type compareItem struct {
+	job
 	scored, illegal bool // an entry scored the game; a play is illegal under one
 }
 
-// renderCompared renders a comparison in format (nothing when quiet): a JSON object (json,
-// jsonl), a YAML document without its separator, CSV rows, or the table.
-func renderCompared(cmp *compared, format string, col palette, quiet bool) compareDone {
-	d := compareDone{file: cmp.File}
-	for _, eo := range cmp.Rulesets {
-		d.scored = d.scored || eo.Result != nil
-		d.illegal = d.illegal || eo.Result != nil && len(eo.Result.Violations) > 0
+// compareWork gives each worker its own Validator and resolvers (a resolver caches what it
+// resolved): the worker parses each game, compares it and renders the comparison, so that
+// what waits to be written is its output, not the results.
+func compareWork(entries []entry, format string, col palette, quiet bool) func() func(*compareItem, *bytes.Buffer) {
+	return func() func(*compareItem, *bytes.Buffer) {
+		v := validate.New()
+		v.Diagnose = true
+		mine := make([]entry, len(entries))
+		for i, en := range entries {
+			mine[i] = entry{label: en.label, c: en.c, res: newResolver(en.c)}
+		}
+		w := bufio.NewWriter(nil)
+		return func(it *compareItem, text *bytes.Buffer) {
+			it.scored, it.illegal = false, false
+			if it.err != nil {
+				return
+			}
+			g, err := it.src.Parse(nil) // fresh memory: the comparison keeps parts of the game
+			if err != nil {
+				it.err = err
+				return
+			}
+			cmp := compareGame(v, g, mine)
+			for _, eo := range cmp.Rulesets {
+				it.scored = it.scored || eo.Result != nil
+				it.illegal = it.illegal || eo.Result != nil && len(eo.Result.Violations) > 0
+			}
+			if !quiet {
+				w.Reset(text)
+				renderCompared(w, cmp, format, col)
+				w.Flush()
+			}
+		}
 	}
-	if quiet {
-		return d
+}
+
+// compareWriter writes the comparisons in input order, and decides the exit status.
+type compareWriter struct {
+	e       *env
+	format  string
+	quiet   bool
+	w       *bufio.Writer
+	js      jsonOut
+	games   int  // games compared
+	written int  // comparisons written
+	scored  bool // an entry scored a game
+	illegal bool // a play is illegal under an entry
+	bad     bool // an input error
+}
+
+// emit writes a game's comparison, text as the worker rendered it, or its error.
+func (cw *compareWriter) emit(it *compareItem, text []byte) bool {
+	if it.err != nil {
+		cw.bad = true
+		cw.w.Flush()
+		printError(cw.e.stderr, it.file, it.err)
+		return true
 	}
-	var buf bytes.Buffer
-	w := bufio.NewWriter(&buf)
+	cw.games++
+	cw.scored = cw.scored || it.scored
+	cw.illegal = cw.illegal || it.illegal
+	if cw.quiet {
+		return true
+	}
+	switch cw.format {
+	case "json":
+		cw.js.add(cw.w, text)
+	case "jsonl":
+		cw.w.Write(text)
+		cw.w.WriteString("\n")
+	case "yaml", "csv":
+		if cw.written > 0 && cw.format == "yaml" {
+			cw.w.WriteString("---\n")
+		}
+		cw.w.Write(text)
+	default:
+		if cw.written > 0 {
+			cw.w.WriteString("\n")
+		}
+		cw.w.Write(text)
+	}
+	cw.written++
+	return true
+}
+
+// finish closes the output and gives the exit status.
+func (cw *compareWriter) finish(strict bool) error {
+	if cw.format == "json" && !cw.quiet {
+		cw.js.finish(cw.w)
+	}
+	cw.w.Flush()
+	if cw.games > 0 && !cw.scored {
+		// Every entry was an error for every game (a misspelt option, say): a script
+		// must not take the output for a comparison.
+		fmt.Fprintf(cw.e.stderr, "tricks: compare: no ruleset scored any game\n")
+		cw.bad = true
+	}
+	switch {
+	case cw.bad:
+		return exitError{exitInput}
+	case cw.illegal && strict:
+		return exitError{exitIllegal}
+	}
+	return nil
+}
+
+// renderCompared writes a comparison in format: a JSON object (json, jsonl), a YAML document
+// without its separator, CSV rows, or the table.
+func renderCompared(w *bufio.Writer, cmp *compared, format string, col palette) {
 	switch format {
 	case "json", "jsonl":
-		d.text, _ = marshalJSON(cmp)
-		return d
+		b, _ := marshalJSON(cmp)
+		w.Write(b)
 	case "yaml":
 		b, _ := marshalJSON(cmp)
 		writeYAMLDoc(w, b)
@@ -310,9 +323,6 @@ func renderCompared(cmp *compared, format string, col palette, quiet bool) compa
 	default:
 		writeCompareTable(w, cmp, col)
 	}
-	w.Flush()
-	d.text = buf.Bytes()
-	return d
 }
 
 // compareGame replays g as recorded under every entry.

@@ -120,7 +120,7 @@ func TestCompareJobs(t *testing.T) {
 
 // TestSlowBatchKeepsTheOrder: with several workers, a batch of long games at the head of the
 // input is still being worked on while the others run through the short games after it, until
-// every slot for a batch in flight is taken (pipeline: jobs+2) and they wait: the output is
+// every slot for a batch in flight is taken (inOrder: jobs+2) and they wait: the output is
 // -j 1's, game for game, and no worker is left waiting.
 func TestSlowBatchKeepsTheOrder(t *testing.T) {
 	sim := func(args ...string) []byte {

@@ -32,11 +32,7 @@ func (n *counts) add(j *job) {
 		return
 	}
 	n.games++
-	v := j.violations
-	if j.res != nil {
-		v = len(j.res.Violations)
-	}
-	if v > 0 {
+	if v := j.violations; v > 0 {
 		n.withViolations++
 		n.violations += v
 	}
@@ -128,12 +124,8 @@ func (g *gameNumbers) next(j *job) int {
 		g.file, g.n = j.file, 0
 	}
 	g.n++
-	index := j.index // a rendered game's
-	if j.game != nil {
-		index = j.game.Index
-	}
-	if index > 0 {
-		g.n = index
+	if j.index > 0 {
+		g.n = j.index
 	}
 	return g.n
 }
@@ -189,14 +181,15 @@ func structured(format string) bool {
 
 // ---- validate ----
 
-// gameOut is what the validate and score writers share: where and how they write, the
-// counts and the numbers of the games.
+// gameOut is what the validate, score and analyze writers share: where and how they write,
+// the counts and the numbers of the games.
 type gameOut struct {
 	e      *env
 	format string
 	quiet  bool
 	w      *bufio.Writer
 	col    palette
+	sep    string // between the outputs of two games, in a format that is not structured
 	n      counts
 	first  bool
 	js     jsonOut
@@ -208,39 +201,43 @@ func newGameOut(e *env, c *cli.Context) gameOut {
 		js: jsonOut{pretty: isTerminal(e.stdout)}}
 }
 
-// begin counts and numbers a game. One that could not be read or checked is reported: the
+// put counts and numbers a game, and writes its output as render made it: a document of a
+// structured format in its place (json's commas), other output as it is, after sep when
+// another game's came before. A game that could not be read or checked is reported: the
 // error on standard error (after what is written so far), and an error document in its place
-// in a structured format. It reports whether the game's result is to be written.
-func (o *gameOut) begin(j *job) bool {
+// in a structured format. It reports whether the output was written.
+func (o *gameOut) put(j *job, text []byte) bool {
 	o.n.add(j)
 	game := o.nums.next(j)
-	if j.err != nil {
+	switch {
+	case j.err != nil:
 		o.w.Flush()
 		printError(o.e.stderr, j.file, j.err)
 		if !o.quiet && structured(o.format) {
 			writeDoc(o.w, o.format, &o.js, errorDoc(j, game))
 		}
 		return false
-	}
-	return !o.quiet
-}
-
-// emitRendered counts and numbers a game rendered on a worker (renderer), and writes its
-// output: a document of a structured format in its place (json's commas), other output as
-// it is. It reports whether the output was written.
-func (o *gameOut) emitRendered(j *job, text []byte) bool {
-	o.n.add(j)
-	o.nums.next(j)
-	if o.quiet {
+	case o.quiet:
 		return false
-	}
-	if structured(o.format) {
+	case structured(o.format):
 		writeDoc(o.w, o.format, &o.js, text)
-	} else {
+	default:
+		if !o.first {
+			o.w.WriteString(o.sep)
+		}
 		o.w.Write(text)
 	}
 	o.first = false
 	return true
+}
+
+// sheetSep is the line between the outputs of two games in the table format of score and
+// analyze; a csv format has none.
+func sheetSep(format string) string {
+	if format == "csv" {
+		return ""
+	}
+	return "\n"
 }
 
 type validateWriter struct {
@@ -264,22 +261,6 @@ type validateJSON struct {
 	Violations []validate.Violation `json:"violations"`
 }
 
-func (vw *validateWriter) game(j *job) {
-	if !vw.begin(j) {
-		return
-	}
-	vs := j.res.Violations
-	for _, v := range vs {
-		vw.count(v.Rule)
-	}
-	if structured(vw.format) {
-		writeDoc(vw.w, vw.format, &vw.js, vw.doc(j))
-	} else {
-		vw.write(vw.w, j)
-	}
-	vw.first = false
-}
-
 // count adds a violation of a rule to the closing summary.
 func (vw *validateWriter) count(rule string) {
 	if vw.rules == nil {
@@ -288,28 +269,23 @@ func (vw *validateWriter) count(rule string) {
 	vw.rules[rule]++
 }
 
-func (vw *validateWriter) render(text *bytes.Buffer, codes []string, j *job) []string {
+func (vw *validateWriter) render(text *bytes.Buffer, j *job) {
 	if vw.quiet {
-		return codes
+		return
 	}
 	for _, v := range j.res.Violations {
-		codes = append(codes, v.Rule)
+		j.codes = append(j.codes, v.Rule)
 	}
 	if structured(vw.format) {
 		text.Write(vw.doc(j))
 	} else {
 		vw.write(text, j)
 	}
-	return codes
 }
 
-func (vw *validateWriter) emit(j *job, text []byte, codes []string) {
-	if !j.rendered {
-		vw.game(j)
-		return
-	}
-	if vw.emitRendered(j, text) {
-		for _, c := range codes {
+func (vw *validateWriter) emit(j *job, text []byte) {
+	if vw.put(j, text) {
+		for _, c := range j.codes {
 			vw.count(c)
 		}
 	}
@@ -430,39 +406,20 @@ type scoreWriter struct {
 	gameOut
 	width  int // the table's width on the output; 0: no limit (fitSheet)
 	strict bool
-	buf    []byte // a result's JSON
 }
 
 func newScoreWriter(e *env, c *cli.Context) *scoreWriter {
 	sw := &scoreWriter{gameOut: newGameOut(e, c), strict: c.Bool("strict"), width: e.outputWidth()}
+	sw.sep = sheetSep(sw.format)
 	if sw.format == "csv" && !sw.quiet {
 		sw.w.WriteString("file,game,ruleset,round,dealer,name,points,total,notes,uncertain\n")
 	}
 	return sw
 }
 
-func (sw *scoreWriter) game(j *job) {
-	if !sw.begin(j) {
-		return
-	}
-	res := j.res
-	switch sw.format {
-	case "json", "jsonl", "yaml":
-		sw.buf = res.AppendJSON(sw.buf[:0]) // marshalJSON's bytes, without reflection
-		writeDoc(sw.w, sw.format, &sw.js, sw.buf)
-	case "csv":
-		sw.csv(sw.w, j)
-	default:
-		if !sw.first {
-			sw.w.WriteString("\n")
-		}
-		sw.table(sw.w, res)
-	}
-	sw.first = false
-}
-
-// render: a yaml document is made from the game's JSON as it is written.
-func (sw *scoreWriter) render(text *bytes.Buffer, codes []string, j *job) []string {
+// render: a structured format's document is the game's JSON (marshalJSON's bytes, without
+// reflection); a yaml document is made from it as it is written.
+func (sw *scoreWriter) render(text *bytes.Buffer, j *job) {
 	switch {
 	case sw.quiet:
 	case sw.format == "csv":
@@ -472,19 +429,9 @@ func (sw *scoreWriter) render(text *bytes.Buffer, codes []string, j *job) []stri
 	default:
 		sw.table(text, j.res)
 	}
-	return codes
 }
 
-func (sw *scoreWriter) emit(j *job, text []byte, _ []string) {
-	if !j.rendered {
-		sw.game(j)
-		return
-	}
-	if !sw.quiet && !sw.first && !structured(sw.format) && sw.format != "csv" {
-		sw.w.WriteString("\n") // between two score sheets
-	}
-	sw.emitRendered(j, text)
-}
+func (sw *scoreWriter) emit(j *job, text []byte) { sw.put(j, text) }
 
 // csv writes a game's rows in the csv format.
 func (sw *scoreWriter) csv(w io.Writer, j *job) {

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/parse/reader"
@@ -33,36 +32,20 @@ type choice struct {
 type job struct {
 	file string
 	src  reader.Pending     // the game as read, parsed on a worker
-	buf  *reader.GameBuffer // what to parse it into; nil: fresh memory (the game is kept)
+	buf  *reader.GameBuffer // what to parse it into; nil: fresh memory
 	game *parse.Game
 	rs   *rulesets.Ruleset
 	err  error // input error: parse, ruleset, or replay (exit 2)
 	rp   *validate.Replay
 	res  *score.Result
 	// out is where the game is replayed and scored, rp and res pointing into it, when the
-	// games may be reused (as buf); nil: fresh memory.
+	// games are reused (as buf); nil: fresh memory.
 	out *jobBuf
-	// With a renderer: the game's output was made on the worker (rendered), as the bytes
-	// text[lo:hi] and the rule codes codes[clo:chi] of its batch; game, rp and res are then
-	// gone (the worker's one set of buffers holds the next game), and index and violations
-	// are what the writer still needs of them.
-	rendered         bool
-	index            int // the game's number in its file (parse.Game.Index)
-	violations       int // len(res.Violations)
-	lo, hi, clo, chi int
-}
-
-// renderer is a gameWriter whose output for a game is made on the worker that replays it,
-// while the game, its replay and result are in the worker's one set of buffers (warm in the
-// processor's caches): the goroutine that writes then only copies bytes in input order and
-// counts. Games that cannot be read or checked go to the writer's game as they are.
-type renderer interface {
-	// render writes the output of a game read and checked without error to text, and the
-	// rule codes its writer sums up to codes; on a worker, reading only the writer's settings.
-	render(text *bytes.Buffer, codes []string, j *job) []string
-	// emit writes a game in input order: a rendered one from its bytes and codes, another
-	// through game.
-	emit(j *job, text []byte, codes []string)
+	// What the writer needs of a game once its worker has moved on to the next (pipeline):
+	// the game's number in its file (parse.Game.Index), len(res.Violations), and the rule
+	// codes its writer sums up (render).
+	index, violations int
+	codes             []string
 }
 
 // jobBuf is the storage of one game's replay and result.
@@ -235,213 +218,62 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 	return r.Resolve(g)
 }
 
-// batchSize is how many games travel together between the goroutines of the pipeline:
-// one game is a few microseconds of work, too little to pay for a hand-over each (batches of
-// 256 games make validate -j 2 about 5% faster than batches of 32). batchBytes bounds
-// the input a batch holds, so that a batch of long games does not keep a long stretch of the
-// input, and its output, in memory until it is written: a batch is sent at whichever comes
-// first.
-const (
-	batchSize  = 256
-	batchBytes = 1 << 20
-)
-
-// freshGames parses every game into fresh memory, never reused, and written from its result
-// on the writing goroutine (no renderer), for the tests that compare the two.
-var freshGames = false
-
-// batch is a run of consecutive games, ready once a worker has processed them all.
-// Batches are recycled, with their jobs and output buffer, once their games are written.
-type batch struct {
-	jobs  []job
-	ready bool // processed, to be written (queueMu)
-	// With a renderer: the output of the batch's games, made on the worker.
-	text  bytes.Buffer
-	codes []string
-}
+// gameBatch is how games travel between the goroutines of the pipeline: one game is too
+// little work to pay for a hand-over each, so they go by the batch; a batch ends early at a
+// megabyte of input, so that a batch of long games does not keep a long stretch of the
+// input, and its output, in memory until it is written.
+var gameBatch = poolSize{batch: 256, batchBytes: 1 << 20, budget: 4 << 20}
 
 // pipeline reads every game of the files, resolves its rules, replays and scores it on
-// `jobs` workers, and calls emit for each game in input order. A file that cannot be opened
-// is reported through emit as a job with an error. Games go in batches, read one worker at a
-// time and lazily (text is parsed on the workers), so memory holds a few batches.
-// emit must not keep the job: it is reused. With reuse, emit keeps nothing of the game
-// either (nor of its replay and result, which hold parts of it): the memory a game is parsed
-// into is reused for a later one. With one worker everything runs on the calling goroutine,
-// with no hand-over at all.
+// `jobs` workers, renders its output there (render, when not nil) and calls emit for each
+// game in input order, with its output. A file that cannot be opened is reported through
+// emit as a job with an error. Games go in batches, read one worker at a time and lazily
+// (text is parsed on the workers), so memory holds a few batches (inOrder).
 //
-// With more than one worker, games are reused only with a renderer r: each worker parses,
-// replays and scores every game into its one set of buffers and renders its output into the
-// batch (renderer), and r.emit writes the batches in order, on whichever worker finishes the
-// batch at the head (emit is not called). Without one, each game has fresh memory, and emit
-// is called on the workers too, one game at a time, in order.
+// Each worker parses, replays and scores every game into its one set of buffers, where the
+// game stays warm in the processor's caches while it is rendered; emit receives what render
+// made of it and what the job keeps of it (index, violations, codes), not the game itself.
+// With whole, emit reads the game itself (stats, charts): with one worker it is still in
+// the worker's buffers (emit comes right after render), with more each game has fresh
+// memory. Either way emit must not keep the job (it is reused), nor anything of a game in
+// the buffers (nor of its replay and result, which hold parts of it). A game that cannot be
+// read or checked comes with its error, in fresh memory.
 //
-// With reuse, each game's input is released once it is written (reader.Pending.Release): the
-// reader then reads later input into the memory of the games written, instead of new memory
-// for the collector to clear (about a sixth of validate's CPU time on single-hand games).
-func (e *env) pipeline(files []string, c choice, jobs int, reuse bool, emit func(*job), r renderer) {
+// Each game's input is released once it is written (reader.Pending.Release): the reader
+// then reads later input into the memory of the games written, instead of new memory for
+// the collector to clear.
+func (e *env) pipeline(files []string, c choice, jobs int, whole bool, render func(*bytes.Buffer, *job), emit func(*job, []byte)) {
 	jobs = workers(jobs)
-	reuse = reuse && !freshGames
-	if !reuse {
-		r = nil
-	}
+	fresh := e.opts.freshGames || whole && jobs > 1
 	prog := e.newProgress(inputSize(files), &e.read)
-	show := func(j *job) {
+	newWork := func() func(*job, *bytes.Buffer) {
+		v, res := newWorker(c)
+		var buf *reader.GameBuffer
+		var out *jobBuf
+		if !fresh {
+			buf, out = new(reader.GameBuffer), new(jobBuf)
+		}
+		return func(j *job, text *bytes.Buffer) {
+			work(v, res, j, buf, out)
+			if j.err == nil && render != nil {
+				render(text, j)
+			}
+			if !whole {
+				j.buf, j.out, j.game, j.rs, j.rp, j.res = nil, nil, nil, nil, nil, nil
+			}
+		}
+	}
+	inOrder(jobs, gameBatch, e.newSource(files).read, newWork, func(j *job, text []byte) bool {
 		if j.err != nil {
 			prog.clear() // an error starts its own line
 		}
-		emit(j)
+		emit(j, text)
 		prog.tick()
-	}
-	if jobs == 1 {
-		v, res := newWorker(c)
-		var j job
-		var buf *reader.GameBuffer
-		var out *jobBuf
-		if reuse {
-			buf, out = new(reader.GameBuffer), new(jobBuf)
+		if !e.opts.freshGames {
+			j.src.Release() // its input may be read over
 		}
-		src := e.newSource(files)
-		for src.next(&j) {
-			j.buf, j.out = buf, out
-			process(v, res, &j)
-			show(&j)
-			if reuse {
-				j.src.Release() // its input may be read over
-			}
-		}
-		prog.done()
-		return
-	}
-	// Each worker reads its next batch itself, holding the source (reading is about a tenth
-	// of the work), and queues it before it lets go, so that the queue is in input order.
-	// When it has processed a batch, it writes what is ready at the head of the queue: its
-	// batch and those after it, done already, or nothing when an earlier batch is still being
-	// worked on (its worker writes it), or when another worker is writing (which then writes
-	// this one too). No goroutine of its own reads or writes, and no worker waits for another
-	// to write: no game waits for a goroutine to be run. At most jobs+2 batches are in
-	// flight: a worker far ahead of a long game waits for a slot.
-	var (
-		readMu   sync.Mutex // the source
-		queueMu  sync.Mutex // queue, free and the batches' ready
-		writeMu  sync.Mutex // held by the worker writing
-		queue    []*batch   // read and not written yet, in input order
-		free     []*batch   // written, for reuse
-		running  sync.WaitGroup
-		slots    = make(chan struct{}, jobs+2)
-		src      = e.newSource(files)
-		headDone = func() bool { // the batch at the head of the queue is processed (queueMu)
-			return len(queue) > 0 && queue[0].ready
-		}
-	)
-	// read fills the next batch and queues it; nil at the end of the input.
-	read := func() *batch {
-		slots <- struct{}{}
-		readMu.Lock()
-		defer readMu.Unlock()
-		queueMu.Lock()
-		var b *batch
-		if n := len(free); n > 0 {
-			b, free = free[n-1], free[:n-1]
-			b.jobs, b.ready = b.jobs[:0], false
-		} else {
-			b = &batch{jobs: make([]job, 0, batchSize)}
-		}
-		queueMu.Unlock()
-		from := e.read.Load() // input read when the batch began
-		for len(b.jobs) < batchSize && e.read.Load()-from < batchBytes {
-			b.jobs = append(b.jobs, job{})
-			if !src.next(&b.jobs[len(b.jobs)-1]) {
-				b.jobs = b.jobs[:len(b.jobs)-1]
-				break
-			}
-		}
-		queueMu.Lock()
-		defer queueMu.Unlock()
-		if len(b.jobs) == 0 {
-			free = append(free, b)
-			<-slots
-			return nil
-		}
-		queue = append(queue, b)
-		return b
-	}
-	// emit writes the games of a batch taken from the head of the queue (writeMu).
-	emitBatch := func(b *batch) {
-		text := b.text.Bytes()
-		for k := range b.jobs {
-			j := &b.jobs[k]
-			if r == nil {
-				show(j)
-			} else {
-				if j.err != nil {
-					prog.clear() // an error starts its own line
-				}
-				r.emit(j, text[j.lo:j.hi], b.codes[j.clo:j.chi])
-				prog.tick()
-			}
-			if reuse {
-				j.src.Release() // its input may be read over
-			}
-			b.jobs[k] = job{} // drop the game, for the collector
-		}
-	}
-	// write marks b processed and writes the processed batches at the head of the queue,
-	// unless another worker is writing: that one looks at the head again once it is done
-	// (after b is marked), and writes b then.
-	write := func(b *batch) {
-		queueMu.Lock()
-		b.ready = true
-		more := headDone()
-		queueMu.Unlock()
-		for more && writeMu.TryLock() {
-			for {
-				queueMu.Lock()
-				if !headDone() {
-					queueMu.Unlock()
-					break
-				}
-				h := queue[0]
-				queue = queue[1:]
-				queueMu.Unlock()
-				emitBatch(h)
-				queueMu.Lock()
-				free = append(free, h)
-				queueMu.Unlock()
-				<-slots
-			}
-			writeMu.Unlock()
-			queueMu.Lock()
-			more = headDone()
-			queueMu.Unlock()
-		}
-	}
-	for i := 0; i < jobs; i++ {
-		running.Add(1)
-		go func() {
-			defer running.Done()
-			v, res := newWorker(c)
-			var buf *reader.GameBuffer
-			var out *jobBuf
-			if r != nil {
-				buf, out = new(reader.GameBuffer), new(jobBuf)
-			}
-			for b := read(); b != nil; b = read() {
-				if r == nil {
-					for k := range b.jobs {
-						process(v, res, &b.jobs[k])
-					}
-				} else {
-					b.text.Reset()
-					b.codes = b.codes[:0]
-					for k := range b.jobs {
-						b.codes = renderJob(r, v, res, &b.jobs[k], buf, out, &b.text, b.codes)
-					}
-				}
-				write(b)
-			}
-		}()
-	}
-	running.Wait()
+		return true
+	})
 	prog.done()
 }
 
@@ -464,26 +296,18 @@ func workers(jobs int) int {
 	return min(jobs, maxJobs)
 }
 
-// readFile streams the games of one file to fn, parsed (for the commands that take games one
-// by one: compare, convert).
+// readFile streams the games of one file to fn, parsed into fresh memory, in order (for
+// convert, which takes games one by one); a file that cannot be read is one call with the
+// error.
 func (e *env) readFile(name string, fn func(*parse.Game, error)) {
-	e.readFileLazy(name, func(p *reader.Pending, err error) {
-		if err != nil {
-			fn(nil, err)
-			return
-		}
-		fn(p.Parse(nil))
-	})
-}
-
-// readFileLazy streams the games of one file to fn as they are read, to be parsed (on the
-// worker that parses them), in order; a file that cannot be read is one call with the error.
-// fn must copy *p to keep it: the reader reuses it.
-func (e *env) readFileLazy(name string, fn func(p *reader.Pending, err error)) {
 	src := e.newSource([]string{name})
 	var j job
 	for src.next(&j) {
-		fn(&j.src, j.err)
+		if j.err != nil {
+			fn(nil, j.err)
+			continue
+		}
+		fn(j.src.Parse(nil))
 	}
 }
 
@@ -548,6 +372,14 @@ func (s *source) next(j *job) bool {
 	}
 }
 
+// read is next for inOrder: it reads the next game into j, and says how many bytes of input
+// that took.
+func (s *source) read(j *job) (int, bool) {
+	from := s.e.read.Load()
+	ok := s.next(j)
+	return int(s.e.read.Load() - from), ok
+}
+
 // errNoTranscript is the error of a directory argument in which no transcript was found.
 var errNoTranscript = fmt.Errorf("a directory with no transcript in it (transcripts end in %s)", strings.Join(transcriptExts, ", "))
 
@@ -606,27 +438,26 @@ func process(v *validate.Validator, res *resolver, j *job) {
 	}
 }
 
-// renderJob processes a job in the worker's buffers buf and out and renders its output
-// to text and codes (renderer). A game that cannot be read or checked is processed again
-// in fresh memory, for the writer to report as it is: its error and game outlive the
-// worker's buffers (such games are few).
-func renderJob(r renderer, v *validate.Validator, res *resolver, j *job, buf *reader.GameBuffer, out *jobBuf, text *bytes.Buffer, codes []string) []string {
+// work processes a job in the worker's buffers buf and out (nil: fresh memory), and keeps
+// in it what the writer needs of the game (job.index, job.violations). A game that cannot be
+// read or checked is processed again in fresh memory, for the writer to report as it is:
+// its error outlives the worker's buffers (such games are few).
+func work(v *validate.Validator, res *resolver, j *job, buf *reader.GameBuffer, out *jobBuf) {
 	if j.err != nil {
-		return codes // not read: nothing of the buffers
+		return // not read: nothing of the buffers
 	}
 	j.buf, j.out = buf, out
 	process(v, res, j)
-	if j.err != nil {
+	if j.err != nil && buf != nil {
 		*j = job{file: j.file, src: j.src}
 		process(v, res, j)
-		return codes
 	}
-	j.rendered, j.index, j.violations = true, j.game.Index, len(j.res.Violations)
-	j.lo, j.clo = text.Len(), len(codes)
-	codes = r.render(text, codes, j)
-	j.hi, j.chi = text.Len(), len(codes)
-	j.buf, j.out, j.game, j.rs, j.rp, j.res = nil, nil, nil, nil, nil, nil
-	return codes
+	if j.game != nil {
+		j.index = j.game.Index
+	}
+	if j.res != nil {
+		j.violations = len(j.res.Violations)
+	}
 }
 
 // printError writes an input error, one line per positioned message, the file name and the

@@ -10,10 +10,16 @@ import (
 
 // progressDelay is how long a run goes before it shows progress: short runs stay quiet.
 // progressEvery is how often the line is redrawn at most.
-var (
+const (
 	progressDelay = time.Second
 	progressEvery = 200 * time.Millisecond
 )
+
+// progressPace is when a progress line shows first (delay) and how often it is redrawn at
+// most (every).
+type progressPace struct {
+	delay, every time.Duration
+}
 
 // progress shows how far a long batch run has come, on standard error, only when standard
 // error is a terminal and standard output is not (so that it never mixes with a table).
@@ -27,9 +33,10 @@ type progress struct {
 	total int64         // bytes or games in all; -1 when unknown
 	read  *atomic.Int64 // bytes read so far, when the total is a size; nil: count games
 	games int64
+	pace  progressPace
 	start time.Time
 	drawn time.Time // when the line was last drawn
-	open  bool      // progressDelay has passed: the line may be drawn
+	open  bool      // pace.delay has passed: the line may be drawn
 	shown bool      // a progress line is on the screen
 	line  []byte    // the line being drawn, reused
 }
@@ -46,7 +53,11 @@ func (e *env) newProgress(total int64, read *atomic.Int64) *progress {
 	if !isTerminal(e.stderr) || isTerminal(e.stdout) {
 		return nil
 	}
-	return &progress{w: rawWriter(e.stderr), total: total, read: read, start: time.Now()}
+	pace := progressPace{progressDelay, progressEvery}
+	if e.opts.progress != nil {
+		pace = *e.opts.progress
+	}
+	return &progress{w: rawWriter(e.stderr), total: total, read: read, pace: pace, start: time.Now()}
 }
 
 // inputSize is the total size of the files to read, -1 when it cannot be known beforehand
@@ -74,12 +85,12 @@ func (p *progress) tick() {
 	p.games++
 	now := time.Now()
 	if !p.open {
-		if now.Sub(p.start) < progressDelay {
+		if now.Sub(p.start) < p.pace.delay {
 			return
 		}
 		p.open = true
 	}
-	if p.shown && now.Sub(p.drawn) < progressEvery {
+	if p.shown && now.Sub(p.drawn) < p.pace.every {
 		return
 	}
 	p.drawn = now

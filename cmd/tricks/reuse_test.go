@@ -19,8 +19,8 @@ var exhaustive = os.Getenv("TRICKS_EXHAUSTIVE") != ""
 
 // TestReusedGamesSameOutput: validate and score write the same output, on one worker or
 // several, whether each game is parsed into memory reused game after game (as they do; with
-// several workers, its output made on its worker: renderer) or into fresh memory: nothing of
-// a game outlives its writing. The input is every text
+// several workers, each game's output made by its worker while the game is in the worker's
+// buffers) or into fresh memory: nothing of a game outlives its writing. The input is every text
 // transcript of testdata (games of every shape, errors among them) and a few hundred
 // simulated games, in one run. By default each command and format runs with one worker count
 // of the two, in turn (exhaustive: both).
@@ -49,10 +49,8 @@ func TestReusedGamesSameOutput(t *testing.T) {
 			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, "-")
 			args = append(args, files...)
 			out := func(fresh bool) (string, string, int) {
-				freshGames = fresh
-				defer func() { freshGames = false }()
 				var o, e bytes.Buffer
-				code := run(args, bytes.NewReader(sim.Bytes()), &o, &e)
+				code := runWith(args, bytes.NewReader(sim.Bytes()), &o, &e, options{freshGames: fresh})
 				return o.String(), e.String(), code
 			}
 			wantOut, wantErr, wantCode := out(true)
@@ -126,10 +124,8 @@ func TestReleasedInputSameOutput(t *testing.T) {
 			}
 			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, file, "-")
 			out := func(fresh bool) (string, string, int) {
-				freshGames = fresh
-				defer func() { freshGames = false }()
 				var o, e bytes.Buffer
-				code := run(args, bytes.NewReader(big.Bytes()), &o, &e)
+				code := runWith(args, bytes.NewReader(big.Bytes()), &o, &e, options{freshGames: fresh})
 				return o.String(), e.String(), code
 			}
 			wantOut, wantErr, wantCode := out(true)

@@ -30,10 +30,11 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"tricks": func() {
 			// Scripts may show progress at once and at every game (ttyerr runs are short).
+			var opts options
 			if d, err := time.ParseDuration(os.Getenv("TRICKS_TEST_PROGRESS")); err == nil {
-				progressDelay, progressEvery = d, d
+				opts.progress = &progressPace{delay: d, every: d}
 			}
-			os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+			os.Exit(runWith(os.Args, os.Stdin, os.Stdout, os.Stderr, opts))
 		},
 	})
 }

@@ -267,108 +267,16 @@ func buildShow(j *job, only int) showGame {
 // and the win marked, the hand before the trick, and each violation under its card.
 func (sg showGame) write(w *bufio.Writer, col palette) {
 	fmt.Fprintln(w, col.head.Sprintf("%s game %d: %s (%s)", displayText(sg.File), sg.Game, displayText(sg.Ruleset), displayText(strings.Join(sg.Players, " "))))
-	width := 0
+	width := 0 // of the players' names
 	for _, p := range sg.Players {
 		width = max(width, textWidth(displayText(p)))
 	}
-	viol := func(indent string, vs []validate.Violation) {
-		for _, v := range vs {
-			where := ""
-			if v.Pos.Line > 0 {
-				where = fmt.Sprintf(" (line %d)", v.Pos.Line)
-			}
-			fmt.Fprintf(w, "%s%s %s%s\n", indent, col.bad.Sprintf("^ %s:", v.Rule), displayText(v.Msg), col.dim.Sprint(where))
-		}
-	}
 	doubt := false // a figure is marked uncertain: the legend closes the view
-	defer func() {
-		if doubt {
-			fmt.Fprintf(w, "\n%s\n", col.dim.Sprint(uncertainLegend))
-		}
-	}()
 	for _, r := range sg.Rounds {
-		w.WriteString("\n")
-		head := fmt.Sprintf("round %d", r.Round)
-		if r.Tiebreak {
-			head += " (tie-break)"
-		}
-		head += ": dealer " + displayText(r.Dealer)
-		if !sg.spades && !r.Sheet {
-			head += ", pass " + r.Pass // Spades never passes; a sheet round records no passes
-		}
-		if len(r.Tricks) > 0 {
-			head += ", hands from the " + r.HandsFrom
-		}
-		fmt.Fprintln(w, col.head.Sprint(head))
-		if r.Bids != nil && len(r.Bids.Keys) > 0 {
-			var bids []string
-			for i, k := range r.Bids.Keys {
-				bids = append(bids, k+"="+r.Bids.Vals[i])
-			}
-			fmt.Fprintf(w, "  bids %s\n", displayText(strings.Join(bids, " ")))
-		}
-		if r.Sheet {
-			w.WriteString("  sheet round: the table's figures only\n")
-		}
-		viol("  ", r.Violations)
-		if r.Tally {
-			var parts []string
-			if r.Took != nil {
-				for i, k := range r.Took.Keys {
-					parts = append(parts, fmt.Sprintf("%s took %s", k, orDash(r.Took.Vals[i])))
-				}
-			}
-			if r.Taken != nil {
-				for i, k := range r.Taken.Keys {
-					parts = append(parts, fmt.Sprintf("%s %d %s", k, r.Taken.Vals[i], plural(r.Taken.Vals[i], "trick")))
-				}
-			}
-			fmt.Fprintf(w, "  a tally, no play recorded: %s\n", displayText(strings.Join(parts, ", ")))
-		}
-		won := map[string]int{}
+		sg.writeRoundHead(w, col, r)
+		won := map[string]int{} // tricks won so far, by player (Spades)
 		for _, t := range r.Tricks {
-			state := ""
-			if r.BreakSuit != "" {
-				switch {
-				case t.BrokenBefore:
-					state = r.BreakSuit + " broken"
-				case t.BrokenAfter:
-					state = r.BreakSuit + " broken in this trick"
-				default:
-					state = r.BreakSuit + " not broken"
-				}
-			}
-			fmt.Fprintf(w, "  trick %-3d %s\n", t.Trick, col.dim.Sprint(state))
-			for k, p := range t.Plays {
-				mark := ""
-				if k == 0 {
-					mark = "lead"
-				}
-				wins := t.Winner != nil && *t.Winner == p.Player
-				if wins {
-					mark = strings.TrimPrefix(mark+", wins", ", ")
-				}
-				card := fmt.Sprintf("%-3s", p.Card)
-				if len(p.Violations) > 0 {
-					card = col.bad.Sprint(card)
-				} else if wins {
-					card = col.lead.Sprint(card)
-				}
-				fmt.Fprintf(w, "    %s %-10s %s  %s\n", padRight(displayText(p.Player), width), mark, card, col.dim.Sprint(p.Hand))
-				viol(strings.Repeat(" ", 4+width+1+10+1), p.Violations)
-			}
-			viol("    ", t.Violations)
-			switch {
-			case t.Winner != nil && sg.spades:
-				won[*t.Winner]++
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s wins (%d %s)", displayText(*t.Winner), won[*t.Winner], plural(won[*t.Winner], "trick")))
-			case t.Winner != nil:
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s takes %d %s", displayText(*t.Winner), t.Points, plural(t.Points, "point")))
-			case t.Trick == len(r.Tricks):
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s to the leader %s, no trick won", t.Points, plural(t.Points, "point"), displayText(t.Leader)))
-			default:
-				fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s carried to the next trick", t.Points, plural(t.Points, "point")))
-			}
+			sg.writeTrick(w, col, r, t, width, won)
 		}
 		if r.Claim != nil {
 			fmt.Fprintf(w, "  %s\n", displayText(r.Claim.text()))
@@ -386,6 +294,115 @@ func (sg showGame) write(w *bufio.Writer, col palette) {
 		if len(r.Notes) > 0 {
 			fmt.Fprintf(w, "  %s\n", col.dim.Sprint(displayText(strings.Join(r.Notes, "; "))))
 		}
+	}
+	if doubt {
+		fmt.Fprintf(w, "\n%s\n", col.dim.Sprint(uncertainLegend))
+	}
+}
+
+// writeRoundHead writes what comes before a round's tricks: its number, dealer, pass and
+// where its hands come from, its bids, whether it is a sheet round, the violations at no
+// trick, and a tally's cards or tricks taken.
+func (sg showGame) writeRoundHead(w *bufio.Writer, col palette, r showRound) {
+	w.WriteString("\n")
+	head := fmt.Sprintf("round %d", r.Round)
+	if r.Tiebreak {
+		head += " (tie-break)"
+	}
+	head += ": dealer " + displayText(r.Dealer)
+	if !sg.spades && !r.Sheet {
+		head += ", pass " + r.Pass // Spades never passes; a sheet round records no passes
+	}
+	if len(r.Tricks) > 0 {
+		head += ", hands from the " + r.HandsFrom
+	}
+	fmt.Fprintln(w, col.head.Sprint(head))
+	if r.Bids != nil && len(r.Bids.Keys) > 0 {
+		var bids []string
+		for i, k := range r.Bids.Keys {
+			bids = append(bids, k+"="+r.Bids.Vals[i])
+		}
+		fmt.Fprintf(w, "  bids %s\n", displayText(strings.Join(bids, " ")))
+	}
+	if r.Sheet {
+		w.WriteString("  sheet round: the table's figures only\n")
+	}
+	writeShowViolations(w, col, "  ", r.Violations)
+	if !r.Tally {
+		return
+	}
+	var parts []string
+	if r.Took != nil {
+		for i, k := range r.Took.Keys {
+			parts = append(parts, fmt.Sprintf("%s took %s", k, orDash(r.Took.Vals[i])))
+		}
+	}
+	if r.Taken != nil {
+		for i, k := range r.Taken.Keys {
+			parts = append(parts, fmt.Sprintf("%s %d %s", k, r.Taken.Vals[i], plural(r.Taken.Vals[i], "trick")))
+		}
+	}
+	fmt.Fprintf(w, "  a tally, no play recorded: %s\n", displayText(strings.Join(parts, ", ")))
+}
+
+// writeTrick writes a trick of round r: whether the break suit is broken, a line per card
+// (its player's name padded to width) with its violations under it, the trick's own
+// violations, and who won it (won counts the tricks won in the round, for Spades) or where
+// its points went.
+func (sg showGame) writeTrick(w *bufio.Writer, col palette, r showRound, t showTrick, width int, won map[string]int) {
+	state := ""
+	if r.BreakSuit != "" {
+		switch {
+		case t.BrokenBefore:
+			state = r.BreakSuit + " broken"
+		case t.BrokenAfter:
+			state = r.BreakSuit + " broken in this trick"
+		default:
+			state = r.BreakSuit + " not broken"
+		}
+	}
+	fmt.Fprintf(w, "  trick %-3d %s\n", t.Trick, col.dim.Sprint(state))
+	for k, p := range t.Plays {
+		mark := ""
+		if k == 0 {
+			mark = "lead"
+		}
+		wins := t.Winner != nil && *t.Winner == p.Player
+		if wins {
+			mark = strings.TrimPrefix(mark+", wins", ", ")
+		}
+		card := fmt.Sprintf("%-3s", p.Card)
+		if len(p.Violations) > 0 {
+			card = col.bad.Sprint(card)
+		} else if wins {
+			card = col.lead.Sprint(card)
+		}
+		fmt.Fprintf(w, "    %s %-10s %s  %s\n", padRight(displayText(p.Player), width), mark, card, col.dim.Sprint(p.Hand))
+		writeShowViolations(w, col, strings.Repeat(" ", 4+width+1+10+1), p.Violations)
+	}
+	writeShowViolations(w, col, "    ", t.Violations)
+	switch {
+	case t.Winner != nil && sg.spades:
+		won[*t.Winner]++
+		fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s wins (%d %s)", displayText(*t.Winner), won[*t.Winner], plural(won[*t.Winner], "trick")))
+	case t.Winner != nil:
+		fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("%s takes %d %s", displayText(*t.Winner), t.Points, plural(t.Points, "point")))
+	case t.Trick == len(r.Tricks):
+		fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s to the leader %s, no trick won", t.Points, plural(t.Points, "point"), displayText(t.Leader)))
+	default:
+		fmt.Fprintf(w, "    %s\n", col.dim.Sprintf("cancelled: %d %s carried to the next trick", t.Points, plural(t.Points, "point")))
+	}
+}
+
+// writeShowViolations writes each violation on a line of its own after indent: its rule, its
+// message and its line in the transcript.
+func writeShowViolations(w *bufio.Writer, col palette, indent string, vs []validate.Violation) {
+	for _, v := range vs {
+		where := ""
+		if v.Pos.Line > 0 {
+			where = fmt.Sprintf(" (line %d)", v.Pos.Line)
+		}
+		fmt.Fprintf(w, "%s%s %s%s\n", indent, col.bad.Sprintf("^ %s:", v.Rule), displayText(v.Msg), col.dim.Sprint(where))
 	}
 }
 

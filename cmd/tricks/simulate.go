@@ -108,10 +108,10 @@ func defaultPlayers(rs *rulesets.Ruleset) int {
 }
 
 // simulate generates games 1..games on `jobs` workers and writes them in order. Each worker
-// has its own Simulator, makes runs of simBatch consecutive games and writes their text
-// itself, each game into the memory of the game before (simulate.Options.Reuse); at most a
-// few runs per worker are in flight, so memory stays flat. With one worker it all happens
-// here.
+// has its own Simulator and writes the text of its games itself, each game into the memory
+// of the game before (simulate.Options.Reuse); the games go by runs of consecutive ones
+// (simBatch), at most a few runs per worker in flight, so memory stays flat. With one
+// worker it all happens here.
 func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simulate.Options, games, jobs int, format parse.Format) error {
 	if _, err := simulate.New(rs, players, seed, opts); err != nil {
 		return usageError{err}
@@ -120,110 +120,71 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 	bw := bufio.NewWriterSize(e.stdout, 64<<10)
 	prog := e.newProgress(int64(games), nil)
 	defer prog.done()
-	failed := func(err error) error {
-		bw.Flush()
-		prog.clear()
-		return fmt.Errorf("simulate: %v", err)
+	n := 0
+	next := func(g *simGame) (int, bool) {
+		if n == games || e.stopping() {
+			return 0, false // interrupted: the games written so far are whole
+		}
+		n++
+		*g = simGame{i: n}
+		return 0, true
 	}
-	jobs = max(1, min(jobs, (games+simBatch-1)/simBatch))
-	if jobs == 1 {
-		var text []byte
-		out := writer.NewWriter(&batchText{&text}, format)
+	newWork := func() func(*simGame, *bytes.Buffer) {
 		sim, _ := simulate.New(rs, players, seed, opts)
-		for i := 1; i <= games && !e.stopping(); i++ {
-			g, err := sim.Game(i)
-			prog.tick()
-			if err == nil {
-				text = text[:0]
-				out.Write(g) // cannot fail: batchText.Write does not
-				err = readsBack(i, text)
-			}
-			if err != nil {
-				return failed(err)
-			}
-			if _, err := bw.Write(text); err != nil {
-				return err
-			}
-		}
-		return bw.Flush()
+		return simWork(sim, format)
 	}
-	type result struct {
-		from, n int    // games from..from+n-1
-		text    []byte // the text of the games before the first that failed, if any
-		written int    // how many games text holds
-		err     error  // the error of game from+written, when written < n
-		done    chan struct{}
-	}
-	work := make(chan *result, jobs*2)
-	order := make(chan *result, jobs*2)
-	quit := make(chan struct{})
-	defer close(quit)
-	go func() {
-		defer close(order)
-		defer close(work)
-		for i := 1; i <= games; i += simBatch {
-			r := &result{from: i, n: min(simBatch, games-i+1), done: make(chan struct{})}
-			select {
-			case order <- r:
-			case <-quit:
-				return
-			}
-			select {
-			case work <- r:
-			case <-quit:
-				return
-			}
-		}
-	}()
-	for w := 0; w < jobs; w++ {
-		go func() {
-			sim, _ := simulate.New(rs, players, seed, opts)
-			// One Writer for all the worker's games: it separates each game from the one
-			// before, which for the worker's first is the last of another worker's run.
-			to := &batchText{}
-			out := writer.NewWriter(to, format)
-			first := true
-			for r := range work {
-				to.r = &r.text
-				for ; r.written < r.n; r.written++ {
-					i := r.from + r.written
-					g, err := sim.Game(i)
-					if err != nil {
-						r.err = err
-						break
-					}
-					from := len(r.text)
-					if first && i > 1 {
-						r.text = append(r.text, "---\n"...)
-					}
-					first = false
-					out.Write(g) // cannot fail: batchText.Write does not
-					if err := readsBack(i, r.text[from:]); err != nil {
-						r.text, r.err = r.text[:from], err
-						break
-					}
-				}
-				close(r.done)
-			}
-		}()
-	}
-	for r := range order {
-		<-r.done
+	var err error
+	inOrder(max(1, min(jobs, (games+simBatch-1)/simBatch)), simSize, next, newWork, func(g *simGame, text []byte) bool {
 		if e.stopping() {
-			break // interrupted: the games written so far are whole
+			return false
 		}
-		for k := 0; k < r.written; k++ {
-			prog.tick()
+		prog.tick()
+		if g.err != nil {
+			bw.Flush()
+			prog.clear()
+			err = fmt.Errorf("simulate: %v", g.err)
+			return false
 		}
-		if _, err := bw.Write(r.text); err != nil {
-			return err
-		}
-		if r.err != nil {
-			prog.tick()
-			return failed(r.err)
-		}
+		_, err = bw.Write(text)
+		return err == nil
+	})
+	if err != nil {
+		return err
 	}
 	return bw.Flush()
+}
+
+// simGame is a game of simulate's: its number, and the error that stops the run there.
+type simGame struct {
+	i   int
+	err error
+}
+
+// simWork makes the games of one worker with its Simulator, their text written by one
+// Writer for all of them: it separates each game from the one before, which for the
+// worker's first is the last of another worker's run.
+func simWork(sim *simulate.Simulator, format parse.Format) func(*simGame, *bytes.Buffer) {
+	to := &batchText{}
+	out := writer.NewWriter(to, format)
+	first := true
+	return func(g *simGame, text *bytes.Buffer) {
+		game, err := sim.Game(g.i)
+		if err != nil {
+			g.err = err
+			return
+		}
+		to.w = text
+		from := text.Len()
+		if first && g.i > 1 {
+			text.WriteString("---\n")
+		}
+		first = false
+		out.Write(game) // cannot fail: batchText.Write does not
+		if err := readsBack(g.i, text.Bytes()[from:]); err != nil {
+			text.Truncate(from)
+			g.err = err
+		}
+	}
 }
 
 // readsBack refuses game i, written as text (after a "---" line, for a game after the
@@ -240,16 +201,18 @@ func readsBack(i int, text []byte) error {
 		"the games before it are written: ask for fewer rounds (-o rounds), fewer players or a lower --illegal", i, n, parse.MaxGameBytes>>10)
 }
 
-// batchText is an io.Writer that appends to a run's text.
-type batchText struct{ r *[]byte }
+// batchText is an io.Writer that appends to the text of the batch being made.
+type batchText struct{ w *bytes.Buffer }
 
 func (w *batchText) Write(p []byte) (int, error) {
-	*w.r = append(*w.r, p...)
-	return len(p), nil
+	return w.w.Write(p)
 }
 
-// simBatch is how many consecutive games a simulate worker makes at a time.
+// simBatch is how many consecutive games a simulate worker makes at a time; simSize is
+// how they travel.
 const simBatch = 64
+
+var simSize = poolSize{batch: simBatch, budget: 4 << 20}
 
 // lastOfEach keeps the last of the options given for a key, as score and validate apply
 // them (the last one wins), in the order they were given: the games' option line names a key

@@ -45,12 +45,12 @@ func statsCommand(e *env) *cli.Command {
 			st := newStats()
 			// stats keeps counts, and the names it counts by (strings a game hands out never
 			// change, though the games' memory is reused).
-			e.pipeline(files, ch, c.Int("jobs"), true, func(j *job) {
+			e.pipeline(files, ch, c.Int("jobs"), true, nil, func(j *job, _ []byte) {
 				if j.err != nil {
 					printError(e.stderr, j.file, j.err)
 				}
 				st.add(j)
-			}, nil)
+			})
 			if !c.Bool("quiet") {
 				w := bufio.NewWriter(e.tableOut(c))
 				switch c.String("format") {

@@ -184,7 +184,9 @@ func compareCommand(e *env) *cli.Command {
 			}
 			src := e.newSource(files)
 			next := func(it *compareItem) (int, bool) { return src.read(&it.job) }
-			inOrder(workers(c.Int("jobs")), compareSize, next, compareWork(entries, format, e.colors(c), cw.quiet), cw.emit)
+			jobs := workers(c.Int("jobs"))
+			raiseMemoryLimit(int64(jobs) * int64(len(entries)) * compareEntryBytes)
+			inOrder(jobs, compareSize, next, compareWork(entries, format, e.colors(c), cw.quiet), cw.emit)
 			return cw.finish(c.Bool("strict"))
 		},
 	}
@@ -194,6 +196,10 @@ func compareCommand(e *env) *cli.Command {
 // here is heavy: replayed under every entry), the bytes of the comparisons rendered and
 // waiting to be written, in input order, behind a slower one, bounded.
 var compareSize = poolSize{batch: 1, budget: 4 << 20}
+
+// compareEntryBytes is about what a worker holds for each entry: its resolver with what it
+// resolved, and a game's replay and result under it.
+const compareEntryBytes = 96 << 10
 
 // compareItem is a game of compare's: as read, then as compared on a worker, with what the
 // exit status needs of it (its output is the pool's).

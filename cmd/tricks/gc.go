@@ -16,7 +16,18 @@ func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
+	raiseMemoryLimit(0)
+}
+
+// softLimit is the soft memory limit of a run that holds little at a time.
+const softLimit = 48 << 20
+
+// raiseMemoryLimit sets the soft memory limit to softLimit plus extra bytes, what a run holds
+// at a time beyond a few batches of games (compare: every entry's result of a game on each
+// worker), unless GOMEMLIMIT says otherwise. Below what the run holds, the collector would
+// run without end.
+func raiseMemoryLimit(extra int64) {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(48 << 20)
+		debug.SetMemoryLimit(softLimit + extra)
 	}
 }

@@ -224,6 +224,10 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 // input, and its output, in memory until it is written.
 var gameBatch = poolSize{batch: 256, batchBytes: 1 << 20, budget: 4 << 20}
 
+// smallInput is the size of input, in bytes, below which the pipeline runs on one goroutine
+// unless -j asks for more: a file of a few games is less work than starting a worker.
+const smallInput = 64 << 10
+
 // pipeline reads every game of the files, resolves its rules, replays and scores it on
 // `jobs` workers, renders its output there (render, when not nil) and calls emit for each
 // game in input order, with its output. A file that cannot be opened is reported through
@@ -243,9 +247,13 @@ var gameBatch = poolSize{batch: 256, batchBytes: 1 << 20, budget: 4 << 20}
 // then reads later input into the memory of the games written, instead of new memory for
 // the collector to clear.
 func (e *env) pipeline(files []string, c choice, jobs int, whole bool, render func(*bytes.Buffer, *job), emit func(*job, []byte)) {
+	size := inputSize(files)
+	if jobs <= 0 && size >= 0 && size < smallInput {
+		jobs = 1 // a few games and no -j: starting workers would cost more than they save
+	}
 	jobs = workers(jobs)
 	fresh := e.opts.freshGames || whole && jobs > 1
-	prog := e.newProgress(inputSize(files), &e.read)
+	prog := e.newProgress(size, &e.read)
 	newWork := func() func(*job, *bytes.Buffer) {
 		v, res := newWorker(c)
 		var buf *reader.GameBuffer

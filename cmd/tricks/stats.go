@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
@@ -48,7 +50,7 @@ func statsCommand(e *env) *cli.Command {
 			// memory; the figures are merged in input order. stats keeps counts, and the names
 			// it counts by (strings a game hands out never change, though the games' memory is
 			// reused).
-			render := func(_ *bytes.Buffer, j *job) { j.stats = statsOf(j) }
+			render := func(_ *bytes.Buffer, j *job) { j.stats = st.statsOf(j) }
 			e.pipeline(files, ch, c.Int("jobs"), false, render, func(j *job, _ []byte) {
 				if j.err != nil {
 					printError(e.stderr, j.file, j.err)
@@ -182,6 +184,8 @@ type stats struct {
 	games      int
 	unreadable int
 	violations int
+	// free holds the gameStats merged, for the workers' later games (statsOf).
+	free sync.Pool
 }
 
 func newStats() *stats { return &stats{byName: map[string]*statGroup{}} }
@@ -197,23 +201,11 @@ func (s *stats) group(name string, spades bool) *statGroup {
 	return g
 }
 
-// seatLabels names the scoring units of a result by seat: "1".."n", or the seats of each
-// side joined by "+" ("1+3" and "2+4") in a partnership game, as the scorer seats them.
-func seatLabels(res *score.Result) []string {
-	out := make([]string, len(res.Totals.Keys))
-	for p, u := range res.UnitOf {
-		if out[u] != "" {
-			out[u] += "+"
-		}
-		out[u] += strconv.Itoa(p + 1)
-	}
-	return out
-}
-
 // gameStats is what stats counts of one game, taken from its result on the worker that
 // scored it (statsOf), so that the game's memory serves the worker's next game; stats.add
 // merges it into the figures in input order. It holds strings of the game (names), which
-// never change, and nothing of its memory besides.
+// never change, and nothing of its memory besides. Once merged it goes back to stats.free,
+// its slices kept for a later game.
 type gameStats struct {
 	ruleset        string
 	spades         bool
@@ -222,6 +214,7 @@ type gameStats struct {
 	winner         string // its name
 	winnerUnit     int    // its index in labels; -1: not a scoring unit
 	labels         []string
+	unitOf         []int    // the score.Result.UnitOf labels were made for
 	rules          []string // the rule of each violation
 	roundCounts
 	// points are the points of the scored rounds, round by round, each with its unit: in
@@ -235,11 +228,34 @@ type unitPoints struct {
 	points int
 }
 
+// seatLabels names the scoring units of a result by seat: "1".."n", or the seats of each
+// side joined by "+" ("1+3" and "2+4") in a partnership game, as the scorer seats them. The
+// labels of the last game are kept when the units are seated alike.
+func (gs *gameStats) seatLabels(res *score.Result) {
+	if len(gs.labels) == len(res.Totals.Keys) && slices.Equal(gs.unitOf, res.UnitOf) {
+		return
+	}
+	gs.labels = append(gs.labels[:0], make([]string, len(res.Totals.Keys))...)
+	gs.unitOf = append(gs.unitOf[:0], res.UnitOf...)
+	for p, u := range res.UnitOf {
+		if gs.labels[u] != "" {
+			gs.labels[u] += "+"
+		}
+		gs.labels[u] += strconv.Itoa(p + 1)
+	}
+}
+
 // statsOf takes what stats counts of a game read and scored without error.
-func statsOf(j *job) *gameStats {
+func (s *stats) statsOf(j *job) *gameStats {
 	res := j.res
-	gs := &gameStats{ruleset: res.Ruleset, spades: j.rs.Family == rulesets.Spades, finished: res.Finished,
-		tied: !res.Finished && len(res.Tied) > 0, labels: seatLabels(res)}
+	gs, _ := s.free.Get().(*gameStats)
+	if gs == nil {
+		gs = &gameStats{}
+	}
+	gs.seatLabels(res)
+	*gs = gameStats{ruleset: res.Ruleset, spades: j.rs.Family == rulesets.Spades, finished: res.Finished,
+		tied: !res.Finished && len(res.Tied) > 0, winnerUnit: -1, labels: gs.labels, unitOf: gs.unitOf,
+		rules: gs.rules[:0], points: gs.points[:0]}
 	unitIndex := func(name string) int {
 		for i, u := range res.Totals.Keys {
 			if u == name {
@@ -251,20 +267,10 @@ func statsOf(j *job) *gameStats {
 	if res.Winner != nil {
 		gs.won, gs.winner, gs.winnerUnit = true, *res.Winner, unitIndex(*res.Winner)
 	}
-	if len(res.Violations) > 0 {
-		gs.rules = make([]string, len(res.Violations))
-		for i, v := range res.Violations {
-			gs.rules[i] = v.Rule
-		}
+	for _, v := range res.Violations {
+		gs.rules = append(gs.rules, v.Rule)
 	}
 	gs.rounds = len(res.Rounds)
-	n := 0
-	for _, r := range res.Rounds {
-		if !r.Ignored {
-			n += len(r.Points.Keys)
-		}
-	}
-	gs.points = make([]unitPoints, 0, n)
 	for _, r := range res.Rounds {
 		if r.Sheet {
 			gs.sheet++
@@ -329,6 +335,8 @@ func (s *stats) add(j *job) {
 			w.add(x)
 		}
 	}
+	j.stats = nil
+	s.free.Put(gs)
 }
 
 // countName adds one to m[name].

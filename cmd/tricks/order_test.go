@@ -121,19 +121,25 @@ func TestCompareJobs(t *testing.T) {
 // TestSlowBatchKeepsTheOrder: with several workers, a batch of long games at the head of the
 // input is still being worked on while the others run through the short games after it, until
 // every slot for a batch in flight is taken (inOrder: jobs+2) and they wait: the output is
-// -j 1's, game for game, and no worker is left waiting.
+// -j 1's, game for game, and no worker is left waiting. stats, whose figures are running
+// means merged in input order, writes them byte for byte as -j 1 does, over games of three
+// rulesets (Hearts, Black Maria, Spades partnership) with illegal plays among them.
 func TestSlowBatchKeepsTheOrder(t *testing.T) {
-	sim := func(args ...string) []byte {
+	sim := func(ruleset string, args ...string) []byte {
 		var out, errb bytes.Buffer
-		code := run(append([]string{"tricks", "simulate", "-r", "hearts", "--with-deal", "-j", "1"}, args...), nil, &out, &errb)
+		code := run(append([]string{"tricks", "simulate", "-r", ruleset, "--with-deal", "-j", "1"}, args...), nil, &out, &errb)
 		require.Equal(t, 0, code, errb.String())
 		return out.Bytes()
 	}
 	var in bytes.Buffer
-	in.Write(sim("-o", "end=rounds", "-o", "rounds=60", "-n", "40", "--seed", "3")) // about 1 MB: one batch
+	in.Write(sim("hearts", "-o", "end=rounds", "-o", "rounds=60", "-n", "40", "--seed", "3")) // about 1 MB: one batch
 	in.WriteString("---\n")
-	in.Write(sim("-o", "end=rounds", "-o", "rounds=1", "-n", "3000", "--seed", "4", "--illegal", "0.02"))
-	for _, cmd := range [][]string{{"validate", "-f", "jsonl"}, {"score", "-f", "jsonl"}} {
+	in.Write(sim("hearts", "-o", "end=rounds", "-o", "rounds=1", "-n", "3000", "--seed", "4", "--illegal", "0.02"))
+	in.WriteString("---\n")
+	in.Write(sim("black-maria", "-p", "3", "-o", "end=rounds", "-o", "rounds=1", "-n", "1000", "--seed", "5", "--illegal", "0.02"))
+	in.WriteString("---\n")
+	in.Write(sim("spades-partnership", "-o", "target=100", "-n", "500", "--seed", "6", "--illegal", "0.01"))
+	for _, cmd := range [][]string{{"validate", "-f", "jsonl"}, {"score", "-f", "jsonl"}, {"stats", "-f", "json"}, {"stats"}} {
 		out := func(jobs string) string {
 			var o, e bytes.Buffer
 			code := run(append(append([]string{"tricks"}, cmd...), "-j", jobs, "-"), bytes.NewReader(in.Bytes()), &o, &e)
@@ -141,8 +147,12 @@ func TestSlowBatchKeepsTheOrder(t *testing.T) {
 			return o.String()
 		}
 		want := out("1")
-		require.Equal(t, 3040, strings.Count(want, "\n"), "%v: a line a game", cmd)
-		for _, jobs := range []string{"2", "4"} {
+		if cmd[0] == "stats" {
+			require.Contains(t, want, "spades-partnership", "%v", cmd)
+		} else {
+			require.Equal(t, 4540, strings.Count(want, "\n"), "%v: a line a game", cmd)
+		}
+		for _, jobs := range []string{"2", "4", "7"} {
 			require.Equal(t, want, out(jobs), "%v -j %s", cmd, jobs)
 		}
 	}

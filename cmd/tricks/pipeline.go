@@ -46,6 +46,7 @@ type job struct {
 	// codes its writer sums up (render).
 	index, violations int
 	codes             []string
+	stats             *gameStats // what stats counts of the game (render)
 }
 
 // jobBuf is the storage of one game's replay and result.
@@ -237,7 +238,7 @@ const smallInput = 64 << 10
 // Each worker parses, replays and scores every game into its one set of buffers, where the
 // game stays warm in the processor's caches while it is rendered; emit receives what render
 // made of it and what the job keeps of it (index, violations, codes), not the game itself.
-// With whole, emit reads the game itself (stats, charts): with one worker it is still in
+// With whole, emit reads the game itself (charts): with one worker it is still in
 // the worker's buffers (emit comes right after render), with more each game has fresh
 // memory. Either way emit must not keep the job (it is reused), nor anything of a game in
 // the buffers (nor of its replay and result, which hold parts of it). A game that cannot be

@@ -17,10 +17,11 @@ import (
 // of .ci/run of its own); by default they run a smaller sample of the same checks.
 var exhaustive = os.Getenv("TRICKS_EXHAUSTIVE") != ""
 
-// TestReusedGamesSameOutput: validate and score write the same output, on one worker or
-// several, whether each game is parsed into memory reused game after game (as they do; with
-// several workers, each game's output made by its worker while the game is in the worker's
-// buffers) or into fresh memory: nothing of a game outlives its writing. The input is every text
+// TestReusedGamesSameOutput: validate, score and stats write the same output, on one worker
+// or several, whether each game is parsed into memory reused game after game (as they do;
+// with several workers, each game's output, or what stats counts of it, made by its worker
+// while the game is in the worker's buffers) or into fresh memory: nothing of a game outlives
+// its writing. The input is every text
 // transcript of testdata (games of every shape, errors among them) and a few hundred
 // simulated games, in one run. By default each command and format runs with one worker count
 // of the two, in turn (exhaustive: both).
@@ -40,7 +41,7 @@ func TestReusedGamesSameOutput(t *testing.T) {
 	for c, cmd := range [][]string{
 		{"validate"}, {"validate", "-f", "json"}, {"validate", "-f", "jsonl"}, {"validate", "-f", "csv"},
 		{"validate", "-f", "yaml"}, {"score"}, {"score", "-f", "json"}, {"score", "-f", "jsonl"}, {"score", "-f", "csv"},
-		{"score", "-f", "yaml"},
+		{"score", "-f", "yaml"}, {"stats"}, {"stats", "-f", "json"},
 	} {
 		for k, jobs := range []string{"1", "3"} {
 			if !exhaustive && k != c%2 {

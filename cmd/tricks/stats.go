@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
@@ -43,9 +46,12 @@ func statsCommand(e *env) *cli.Command {
 				return usageError{fmt.Errorf("--jobs %d: give a number of workers (0 or none: one per CPU)", c.Int("jobs"))}
 			}
 			st := newStats()
-			// stats keeps counts, and the names it counts by (strings a game hands out never
-			// change, though the games' memory is reused).
-			e.pipeline(files, ch, c.Int("jobs"), true, nil, func(j *job, _ []byte) {
+			// Each worker takes what stats counts of a game (statsOf) while the game is in its
+			// memory; the figures are merged in input order. stats keeps counts, and the names
+			// it counts by (strings a game hands out never change, though the games' memory is
+			// reused).
+			render := func(_ *bytes.Buffer, j *job) { j.stats = st.statsOf(j) }
+			e.pipeline(files, ch, c.Int("jobs"), false, render, func(j *job, _ []byte) {
 				if j.err != nil {
 					printError(e.stderr, j.file, j.err)
 				}
@@ -128,25 +134,48 @@ func (w *welford) moments() moments {
 	return m
 }
 
-// statGroup is the running figures of one ruleset. Its size depends on the seats and the
-// distinct player names and rule codes, never on the number of games.
-type statGroup struct {
-	ruleset                  string
-	spades                   bool
-	games, finished, tied    int
+// roundCounts is what stats counts of rounds, summed over the rounds of a game (gameStats)
+// and over the games of a ruleset (statGroup).
+type roundCounts struct {
 	rounds, scored           int
-	sheet                    int            // sheet rounds: the table's figures only, no play
-	wins                     map[string]int // by player (or side) name
-	seatWins                 map[string]int // by seat label: "1", "2", ... or "1+3", "2+4"
-	pts                      welford
-	seatPts                  map[string]*welford
+	sheet                    int // sheet rounds: the table's figures only, no play
 	moonRounds, shot, failed int
-	viol                     map[string]int
-	violations               int
 	spadesRounds             int
 	contracts, made          int
 	nils, nilsMade           int
 	bags, bagPenalties       int
+}
+
+// merge adds the counts of o.
+func (c *roundCounts) merge(o roundCounts) {
+	c.rounds += o.rounds
+	c.scored += o.scored
+	c.sheet += o.sheet
+	c.moonRounds += o.moonRounds
+	c.shot += o.shot
+	c.failed += o.failed
+	c.spadesRounds += o.spadesRounds
+	c.contracts += o.contracts
+	c.made += o.made
+	c.nils += o.nils
+	c.nilsMade += o.nilsMade
+	c.bags += o.bags
+	c.bagPenalties += o.bagPenalties
+}
+
+// statGroup is the running figures of one ruleset. Its size depends on the seats and the
+// distinct player names and rule codes, never on the number of games.
+type statGroup struct {
+	ruleset               string
+	spades                bool
+	games, finished, tied int
+	roundCounts
+	wins       map[string]int // by player (or side) name
+	seatWins   map[string]int // by seat label: "1", "2", ... or "1+3", "2+4"
+	pts        welford
+	seatPts    map[string]*welford
+	viol       map[string]int
+	violations int
 }
 
 type stats struct {
@@ -155,6 +184,8 @@ type stats struct {
 	games      int
 	unreadable int
 	violations int
+	// free holds the gameStats merged, for the workers' later games (statsOf).
+	free sync.Pool
 }
 
 func newStats() *stats { return &stats{byName: map[string]*statGroup{}} }
@@ -170,35 +201,61 @@ func (s *stats) group(name string, spades bool) *statGroup {
 	return g
 }
 
-// seatLabels names the scoring units of a result by seat: "1".."n", or the seats of each
-// side joined by "+" ("1+3" and "2+4") in a partnership game, as the scorer seats them.
-func seatLabels(res *score.Result) []string {
-	out := make([]string, len(res.Totals.Keys))
-	for p, u := range res.UnitOf {
-		if out[u] != "" {
-			out[u] += "+"
-		}
-		out[u] += strconv.Itoa(p + 1)
-	}
-	return out
+// gameStats is what stats counts of one game, taken from its result on the worker that
+// scored it (statsOf), so that the game's memory serves the worker's next game; stats.add
+// merges it into the figures in input order. It holds strings of the game (names), which
+// never change, and nothing of its memory besides. Once merged it goes back to stats.free,
+// its slices kept for a later game.
+type gameStats struct {
+	ruleset        string
+	spades         bool
+	finished, tied bool
+	won            bool   // the game has a winner
+	winner         string // its name
+	winnerUnit     int    // its index in labels; -1: not a scoring unit
+	labels         []string
+	unitOf         []int    // the score.Result.UnitOf labels were made for
+	rules          []string // the rule of each violation
+	roundCounts
+	// points are the points of the scored rounds, round by round, each with its unit: in
+	// the order they go into the running means, whose last bits depend on it.
+	points []unitPoints
 }
 
-func (s *stats) add(j *job) {
-	s.games++
-	if j.err != nil {
-		s.unreadable++
+// unitPoints is one unit's points in a round.
+type unitPoints struct {
+	unit   int // index in gameStats.labels; -1: the key is not a scoring unit
+	points int
+}
+
+// seatLabels names the scoring units of a result by seat: "1".."n", or the seats of each
+// side joined by "+" ("1+3" and "2+4") in a partnership game, as the scorer seats them. The
+// labels of the last game are kept when the units are seated alike.
+func (gs *gameStats) seatLabels(res *score.Result) {
+	if len(gs.labels) == len(res.Totals.Keys) && slices.Equal(gs.unitOf, res.UnitOf) {
 		return
 	}
-	res := j.res
-	g := s.group(res.Ruleset, j.rs.Family == rulesets.Spades)
-	g.games++
-	switch {
-	case res.Finished:
-		g.finished++
-	case len(res.Tied) > 0:
-		g.tied++
+	gs.labels = append(gs.labels[:0], make([]string, len(res.Totals.Keys))...)
+	gs.unitOf = append(gs.unitOf[:0], res.UnitOf...)
+	for p, u := range res.UnitOf {
+		if gs.labels[u] != "" {
+			gs.labels[u] += "+"
+		}
+		gs.labels[u] += strconv.Itoa(p + 1)
 	}
-	labels := seatLabels(res)
+}
+
+// statsOf takes what stats counts of a game read and scored without error.
+func (s *stats) statsOf(j *job) *gameStats {
+	res := j.res
+	gs, _ := s.free.Get().(*gameStats)
+	if gs == nil {
+		gs = &gameStats{}
+	}
+	gs.seatLabels(res)
+	*gs = gameStats{ruleset: res.Ruleset, spades: j.rs.Family == rulesets.Spades, finished: res.Finished,
+		tied: !res.Finished && len(res.Tied) > 0, winnerUnit: -1, labels: gs.labels, unitOf: gs.unitOf,
+		rules: gs.rules[:0], points: gs.points[:0]}
 	unitIndex := func(name string) int {
 		for i, u := range res.Totals.Keys {
 			if u == name {
@@ -208,45 +265,78 @@ func (s *stats) add(j *job) {
 		return -1
 	}
 	if res.Winner != nil {
-		s.countName(g.wins, *res.Winner)
-		if u := unitIndex(*res.Winner); u >= 0 {
-			g.seatWins[labels[u]]++
-		}
+		gs.won, gs.winner, gs.winnerUnit = true, *res.Winner, unitIndex(*res.Winner)
 	}
 	for _, v := range res.Violations {
-		g.viol[v.Rule]++
-		g.violations++
-		s.violations++
+		gs.rules = append(gs.rules, v.Rule)
 	}
-	g.rounds += len(res.Rounds)
+	gs.rounds = len(res.Rounds)
 	for _, r := range res.Rounds {
 		if r.Sheet {
-			g.sheet++
+			gs.sheet++
 		}
 		if r.Ignored {
 			continue
 		}
-		g.scored++
+		gs.scored++
 		for i, k := range r.Points.Keys {
-			x := float64(r.Points.Vals[i])
-			g.pts.add(x)
-			if u := unitIndex(k); u >= 0 {
-				w := g.seatPts[labels[u]]
-				if w == nil {
-					w = &welford{}
-					g.seatPts[labels[u]] = w
-				}
-				w.add(x)
-			}
+			gs.points = append(gs.points, unitPoints{unitIndex(k), r.Points.Vals[i]})
 		}
 		switch {
 		case r.Sheet: // no play: no moon, tricks or contract to count
-		case g.spades:
-			g.spadesRound(r)
+		case gs.spades:
+			gs.spadesRound(r)
 		default:
-			g.heartsRound(r)
+			gs.heartsRound(r)
 		}
 	}
+	return gs
+}
+
+// add merges a game into the figures (in input order): its gameStats (job.stats), or its
+// error.
+func (s *stats) add(j *job) {
+	s.games++
+	if j.err != nil {
+		s.unreadable++
+		return
+	}
+	gs := j.stats
+	g := s.group(gs.ruleset, gs.spades)
+	g.games++
+	switch {
+	case gs.finished:
+		g.finished++
+	case gs.tied:
+		g.tied++
+	}
+	if gs.won {
+		s.countName(g.wins, gs.winner)
+		if gs.winnerUnit >= 0 {
+			g.seatWins[gs.labels[gs.winnerUnit]]++
+		}
+	}
+	for _, r := range gs.rules {
+		g.viol[r]++
+	}
+	g.violations += len(gs.rules)
+	s.violations += len(gs.rules)
+	g.merge(gs.roundCounts)
+	for _, p := range gs.points {
+		x := float64(p.points)
+		g.pts.add(x)
+		if p.unit >= 0 {
+			label := gs.labels[p.unit]
+			w := g.seatPts[label]
+			if w == nil {
+				w = &welford{}
+				g.seatPts[label] = w
+			}
+			w.add(x)
+		}
+	}
+	j.stats = nil
+	s.free.Put(gs)
 }
 
 // countName adds one to m[name].
@@ -256,10 +346,10 @@ func (s *stats) countName(m map[string]int, name string) {
 
 // heartsRound counts moons: shot, and failed (no moon, one player took every penalty card
 // but one).
-func (g *statGroup) heartsRound(r score.RoundResult) {
-	g.moonRounds++
+func (c *roundCounts) heartsRound(r score.RoundResult) {
+	c.moonRounds++
 	if r.Moon != nil {
-		g.shot++
+		c.shot++
 		return
 	}
 	if r.PenaltyTotal == nil || r.PenaltyCards == nil || *r.PenaltyTotal < 2 {
@@ -267,7 +357,7 @@ func (g *statGroup) heartsRound(r score.RoundResult) {
 	}
 	for _, v := range r.PenaltyCards.Vals {
 		if v == *r.PenaltyTotal-1 {
-			g.failed++
+			c.failed++
 			return
 		}
 	}
@@ -276,20 +366,20 @@ func (g *statGroup) heartsRound(r score.RoundResult) {
 // spadesRound counts a scored Spades round's contracts (per scoring unit with a number bid),
 // nils (per bidder; a double nil is two) and bags (taken this round, penalties included), as
 // the scorer judged them.
-func (g *statGroup) spadesRound(r score.RoundResult) {
+func (c *roundCounts) spadesRound(r score.RoundResult) {
 	if r.Contracts == nil {
 		return // not scored: bids without play
 	}
-	g.spadesRounds++
-	for _, c := range r.Contracts {
-		g.bags += c.Bags
-		g.bagPenalties += c.BagPenalties
-		g.nils += bits.OnesCount64(c.Nils)
-		g.nilsMade += bits.OnesCount64(c.NilsMade)
-		if c.Bidders != 0 {
-			g.contracts++
-			if c.Made {
-				g.made++
+	c.spadesRounds++
+	for _, k := range r.Contracts {
+		c.bags += k.Bags
+		c.bagPenalties += k.BagPenalties
+		c.nils += bits.OnesCount64(k.Nils)
+		c.nilsMade += bits.OnesCount64(k.NilsMade)
+		if k.Bidders != 0 {
+			c.contracts++
+			if k.Made {
+				c.made++
 			}
 		}
 	}

@@ -303,8 +303,8 @@ func (s *game) scores(vals []int) Scores {
 
 // round scores one round and appends its result.
 func (s *game) round(r *validate.PlayedRound) {
-	if r == nil {
-		return // not a round of validate's: nothing to score
+	if r == nil || r.Dealer < 0 || r.Dealer >= len(s.rp.Players) {
+		return // not a round of validate's (nil, or seated at no table): nothing to score
 	}
 	players := s.rp.Players
 	var out RoundResult // cleared in place, then set: not built and copied

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 )
@@ -13,9 +15,10 @@ import (
 // of no rounds, or without its nil rounds: a script's mistake is not a panic.
 func TestScoreReplayNotFromValidate(t *testing.T) {
 	for name, rp := range map[string]*validate.Replay{
-		"nil":       nil,
-		"zero":      {},
-		"nil round": {Rounds: []*validate.PlayedRound{nil}},
+		"nil":                    nil,
+		"zero":                   {},
+		"nil round":              {Rounds: []*validate.PlayedRound{nil}},
+		"zero round at no table": {Game: &parse.Game{}, Rules: &rulesets.Ruleset{}, Rounds: []*validate.PlayedRound{{}}},
 	} {
 		res := score.Score(rp)
 		require.NotNil(t, res, name)

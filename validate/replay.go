@@ -264,7 +264,7 @@ func (v *Validator) ReplayOwnInto(rp *Replay, g *parse.Game, rs, own *rulesets.R
 // replay plays g through into rp, whose rounds are to be filled in rounds (zero values).
 func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, own *rulesets.Ruleset) error {
 	v.errs, v.trials, v.trialCards, v.searched, v.trialSearched = v.errs[:0], 0, 0, 0, 0
-	v.claimed, v.diagnosing = 0, false
+	v.claimed, v.claimLimit, v.diagnosing = 0, 0, false // nothing of the game before
 	if v.budget == (trialBudget{}) {
 		v.budget = trialBudget{roundTrials, gameTrials}
 	}

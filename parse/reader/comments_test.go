@@ -176,3 +176,21 @@ func TestJSONCommentBlanks(t *testing.T) {
 	require.Equal(t, []string{"", "\tb"}, g[0].Comments.End)
 	checkRoundTrip(t, g[0])
 }
+
+// A YAML game's comments on the rounds key, and those of its comment mapping for a statement
+// it lacks, go to the next statement in the order the text reader would give them: the
+// carried lines before the round line's own.
+func TestYAMLCarriedComments(t *testing.T) {
+	for _, c := range []struct{ yaml, text string }{
+		{"game: hearts\nplayers: [ann, bob, cat, dan]\nrounds:\n  # head of round 1\n  - tricks:\n      - 2C 3C 4C 5C\n" +
+			"comment: {\"meta\": {\"before\": [\"mapping: no meta\"]}}\n",
+			"game hearts\nplayers ann bob cat dan\n\n# mapping: no meta\n# head of round 1\nround\ntrick 2C 3C 4C 5C\n"},
+		{"game: hearts # g\nplayers: [ann, bob, cat, dan]\n# before rounds\nrounds: # on rounds line\n  - tricks:\n      - 2C 3C 4C 5C\n",
+			"game hearts # g\nplayers ann bob cat dan\n\n# before rounds\n# on rounds line\nround\ntrick 2C 3C 4C 5C\n"},
+	} {
+		games, err := ParseBytesFormat([]byte(c.yaml), "c.yaml", parse.YAML)
+		require.NoError(t, err, c.yaml)
+		require.Equal(t, c.text, string(writer.AppendText(nil, games[0])), c.yaml)
+		checkRoundTrip(t, games[0])
+	}
+}

@@ -135,6 +135,7 @@ func (r *jsonReader) next(p *Pending) (*parse.Game, error) {
 		r.index++
 		// The reader counted the nodes; a string without escapes holds no control character.
 		g, errs := buildYAMLGame(top, r.name, r.index, &r.arena, true, !j.escaped)
+		g.SettleComments() // the comment mapping's comments of statements the game lacks
 		return r.kept.keep(g), errs.Err()
 	}
 }

@@ -593,7 +593,6 @@ func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, check
 	if comment != nil {
 		p.gameComments(comment)
 	}
-	g.SettleComments() // after the rounds' comment mappings too
 	if !g.PlayersPos.IsValid() {
 		p.errAt(g.Pos, "no players in this game (expected players: [NAME, NAME, ...])")
 	}

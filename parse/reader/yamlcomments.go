@@ -59,6 +59,7 @@ func yamlComments(top *yaml.Node, g *parse.Game) {
 		return
 	}
 	gc := &parse.GameComments{}
+	var rounds *parse.Comments // the comments of the rounds key: the first round's
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i], top.Content[i+1]
 		var at *parse.Comments
@@ -73,12 +74,15 @@ func yamlComments(top *yaml.Node, g *parse.Game) {
 				gc.Options = *at
 			case "meta":
 				gc.Meta = *at
+			case "rounds":
+				rounds = at
 			}
 		}
 		if k.Value == "rounds" && v.Kind == yaml.SequenceNode {
 			yamlRounds(v, g)
 		}
 	}
+	roundsKeyComments(rounds, g, gc)
 	// yaml.v3 gives the comment lines after the last pair to its key, its value, the mapping
 	// or, after a blank line or in a mapping of one pair, to the document (see yamlFoot).
 	last := top.Content[len(top.Content)-2]
@@ -93,6 +97,29 @@ func yamlComments(top *yaml.Node, g *parse.Game) {
 	if !gcEmpty(gc) {
 		g.Comments = gc
 	}
+}
+
+// roundsKeyComments gives the comments c of the rounds key (nil: none), lines before it and
+// its line comment, to the first round, before the round line's own, or to the game's end
+// when it has no round: the rounds key is no statement, and text puts them there.
+func roundsKeyComments(c *parse.Comments, g *parse.Game, gc *parse.GameComments) {
+	if c == nil {
+		return
+	}
+	lines := c.Before
+	if c.Line != "" {
+		lines = append(lines, c.Line)
+	}
+	for _, r := range g.Rounds {
+		if r != nil {
+			if r.Comments == nil {
+				r.Comments = &parse.RoundComments{}
+			}
+			r.Comments.Round.Before = append(lines, r.Comments.Round.Before...)
+			return
+		}
+	}
+	gc.End = append(lines, gc.End...)
 }
 
 // yamlFoot gives top, the top node of document doc, the comment lines yaml.v3 gives doc

@@ -107,6 +107,7 @@ func (r *yamlReader) fastYAML() *parse.Game {
 	doc := lb.buf[lb.r : lb.r+y.end]
 	y.finish(doc)
 	g, errs := buildYAMLGame(top, r.name, r.index+1, &r.arena, true, true) // printable ASCII
+	g.SettleComments() // the comment mapping's comments of statements the game lacks
 	if len(errs) > 0 {
 		return nil
 	}
@@ -129,6 +130,7 @@ func fastYAMLGame(src []byte, first int, file string, index int, arena *cardAren
 		return nil
 	}
 	g, errs := buildYAMLGame(top, file, index, arena, true, true)
+	g.SettleComments() // the comment mapping's comments of statements the game lacks
 	if len(errs) > 0 {
 		return nil
 	}

@@ -93,3 +93,78 @@ func (s *settler) round(r *Round) {
 	s.at(&rc.Score, len(r.Score) > 0)
 	s.at(&rc.Total, len(r.Total) > 0)
 }
+
+// Settled returns g when SettleComments would move none of its comments, else a copy of g
+// whose comments are settled; g is left as it is. The copy shares everything but the
+// comments and what holds them (the rounds and their deal, pass, trick, took and moon lists).
+func (g *Game) Settled() *Game {
+	if !g.unsettled() {
+		return g
+	}
+	c := *g
+	if g.Comments != nil {
+		gc := *g.Comments
+		c.Comments = &gc
+	}
+	c.Rounds = make([]*Round, len(g.Rounds))
+	for i, r := range g.Rounds {
+		if r != nil {
+			c.Rounds[i] = r.commentsCopy()
+		}
+	}
+	c.SettleComments()
+	return &c
+}
+
+// unsettled reports whether a statement g does not have holds a comment.
+func (g *Game) unsettled() bool {
+	if gc := g.Comments; gc != nil {
+		if !gc.Game.Empty() && g.Ruleset == "" || !gc.Players.Empty() && len(g.Players) == 0 ||
+			!gc.Options.Empty() && len(g.Options) == 0 || !gc.Meta.Empty() && len(g.Meta) == 0 {
+			return true
+		}
+	}
+	for _, r := range g.Rounds {
+		if r == nil || r.Comments == nil {
+			continue
+		}
+		rc := r.Comments
+		if !rc.Bids.Empty() && len(r.Bids) == 0 || !rc.Taken.Empty() && len(r.Taken) == 0 ||
+			!rc.Score.Empty() && len(r.Score) == 0 || !rc.Total.Empty() && len(r.Total) == 0 ||
+			!rc.Claim.Empty() && (r.Claim == nil || len(r.Claim.Shares) == 0 && r.Claim.Player == "") {
+			return true
+		}
+	}
+	return false
+}
+
+// commentsCopy returns a copy of r with its own comments and lists that hold comments.
+func (r *Round) commentsCopy() *Round {
+	c := *r
+	if r.Comments != nil {
+		rc := *r.Comments
+		c.Comments = &rc
+	}
+	c.Deal = copyEach(r.Deal, func(p *PlayerCards) **Comments { return &p.Comments })
+	c.Took = copyEach(r.Took, func(p *PlayerCards) **Comments { return &p.Comments })
+	c.Passes = copyEach(r.Passes, func(p *Pass) **Comments { return &p.Comments })
+	c.Tricks = copyEach(r.Tricks, func(t *Trick) **Comments { return &t.Comments })
+	c.Moon = copyEach(r.Moon, func(m *Moon) **Comments { return &m.Comments })
+	return &c
+}
+
+// copyEach returns a copy of list whose elements hold copies of their comments (at gives an
+// element's).
+func copyEach[T any](list []T, at func(*T) **Comments) []T {
+	if list == nil {
+		return nil
+	}
+	out := append([]T(nil), list...)
+	for i := range out {
+		if c := at(&out[i]); *c != nil {
+			cc := **c
+			*c = &cc
+		}
+	}
+	return out
+}

@@ -32,3 +32,20 @@ func TestSettleComments(t *testing.T) {
 	g.SettleComments() // settled: nothing moves
 	require.Equal(t, again, *g.Comments)
 }
+
+// Settled leaves a game whose comments are all on statements it has as it is, and settles a
+// copy of any other, the game itself untouched.
+func TestSettled(t *testing.T) {
+	plain := &Game{Players: []string{"ann"}, Comments: &GameComments{Players: Comments{Line: "x"}}}
+	require.Same(t, plain, plain.Settled())
+
+	r := &Round{Tricks: []Trick{{Cards: []Card{0}, Comments: &Comments{Line: "t"}}},
+		Comments: &RoundComments{Score: Comments{Before: []string{"no score"}}}}
+	g := &Game{Players: []string{"ann"}, Rounds: []*Round{r}}
+	s := g.Settled()
+	require.NotSame(t, g, s)
+	require.Equal(t, []string{"no score"}, s.Comments.End)
+	require.Nil(t, g.Comments, "the game itself is left as it is")
+	require.Equal(t, []string{"no score"}, r.Comments.Score.Before)
+	require.Same(t, s, s.Settled(), "a settled game is settled")
+}

@@ -428,6 +428,7 @@ func appendYAMLCards(b []byte, cards []parse.Card) []byte {
 
 // AppendYAML appends the YAML spelling of g to b: one document, without a "---" line.
 func AppendYAML(b []byte, g *parse.Game) []byte {
+	g = g.Settled() // a YAML comment sits on a key: that of a statement g lacks goes to the next
 	return appendYAMLBody(appendYAMLHead(b, g), g)
 }
 
@@ -899,6 +900,7 @@ func (w *Writer) Write(g *parse.Game) error {
 			b = append(b, '\n')
 		}
 	case w.format == parse.YAML:
+		g = g.Settled()
 		b = appendYAMLBody(w.head.append(b, g, appendYAMLHead), g)
 	default:
 		start := len(b)

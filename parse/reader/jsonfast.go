@@ -50,7 +50,7 @@ func (r *jsonReader) fastJSON(j *jsonScanner) *parse.Game {
 	}
 	y.finish(lb.buf[lb.r : lb.r+y.end])
 	g, errs := buildYAMLGame(top, r.name, r.index+1, &r.arena, true, true) // ASCII, no escapes
-	g.SettleComments() // the comment mapping's comments of statements the game lacks
+	g.SettleComments()                                                     // the comment mapping's comments of statements the game lacks
 	if len(errs) > 0 {
 		return nil
 	}

@@ -107,7 +107,7 @@ func (r *yamlReader) fastYAML() *parse.Game {
 	doc := lb.buf[lb.r : lb.r+y.end]
 	y.finish(doc)
 	g, errs := buildYAMLGame(top, r.name, r.index+1, &r.arena, true, true) // printable ASCII
-	g.SettleComments() // the comment mapping's comments of statements the game lacks
+	g.SettleComments()                                                     // the comment mapping's comments of statements the game lacks
 	if len(errs) > 0 {
 		return nil
 	}

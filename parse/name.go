@@ -27,3 +27,8 @@ func QuoteName(s string) string {
 	}
 	return string(spell.AppendQuoted(nil, s))
 }
+
+// ValidString reports whether s can be a name, key or value of a transcript: valid UTF-8
+// without a control character (U+0000-U+001F, U+007F). It returns the first bad rune (or
+// utf8.RuneError) otherwise.
+func ValidString(s string) (rune, bool) { return spell.ValidString(s) }

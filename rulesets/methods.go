@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/tricks-dev/tricks/parse"
 	"gopkg.in/yaml.v3"
 )
 
@@ -73,6 +74,11 @@ func (rs *Ruleset) Marshal() ([]byte, error) {
 // the parameters Table needs are there. Load runs it on every file.
 func (rs *Ruleset) Validate() error {
 	var errs []error
+	if r, ok := parse.ValidString(rs.Name); !ok {
+		// The name is the game line of the games written under it (simulate): a transcript
+		// cannot hold it otherwise.
+		errs = append(errs, fmt.Errorf("name %s holds %U, which a transcript cannot (a control character, or a byte that is not UTF-8)", parse.Quote(rs.Name), r))
+	}
 	if rs.Family != Hearts && rs.Family != Spades {
 		errs = append(errs, fmt.Errorf("family %q is neither %s nor %s", rs.Family, Hearts, Spades))
 	}

@@ -900,3 +900,16 @@ func TestParamsFromTags(t *testing.T) {
 		}
 	}
 }
+
+// A ruleset's name is the game line of the games written under it: a name a transcript
+// cannot hold (a control character, a byte that is not UTF-8) is refused.
+func TestRulesetNameATranscriptHolds(t *testing.T) {
+	for _, name := range []string{"\"variant\\n0\"", "\"a\\tb\"", "\"\\x1b[2J\""} {
+		_, err := Parse("variant.yaml", []byte("extends: hearts\nname: "+name+"\n"))
+		require.Error(t, err, name)
+		require.Contains(t, err.Error(), "which a transcript cannot", name)
+	}
+	rs, err := Parse("variant.yaml", []byte("extends: hearts\nname: \"house rules ♥\"\n"))
+	require.NoError(t, err)
+	require.Equal(t, "house rules ♥", rs.Name)
+}

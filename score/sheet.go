@@ -321,10 +321,13 @@ func (sc *sheetCheck) fits(p, owner []int) bool {
 		switch {
 		case !has[l] && rest == -sc.rs.NoTricksBonus && rest != 0:
 			// no card of value, and no trick: the bonus
-		case rest < 0 || rest%sc.freeVal != 0:
-			ok = false
+		case rest < 0 || rest != 0 && (sc.freeVal == 0 || rest%sc.freeVal != 0):
+			ok = false // with no counted group (no positive value shared by most cards), rest is 0
 		default:
-			x := rest / sc.freeVal
+			x := 0
+			if sc.freeVal != 0 {
+				x = rest / sc.freeVal
+			}
 			sum += x
 			shot = shot || x == sc.freeN && pos[l] == sc.posSpec
 		}

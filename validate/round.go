@@ -840,18 +840,7 @@ func (v *Validator) card(g *parse.Game, r *PlayedRound, s *cardScan, tr *parse.T
 func (v *Validator) notHeld(g *parse.Game, r *PlayedRound, ti, k, p int, c parse.Card) {
 	tr := &r.Src.Tricks[ti]
 	pos := cardPos(tr, k)
-	seen := 0 // times c is played before
-	for tj := 0; tj <= ti; tj++ {
-		for kj, d := range r.Src.Tricks[tj].Cards {
-			if tj == ti && kj == k {
-				break
-			}
-			if d == c {
-				seen++
-			}
-		}
-	}
-	if n := copies(r.Table, c); n > 0 && seen >= n {
+	if n := copies(r.Table, c); n > 0 && v.playedBefore(r, ti, k) >= n {
 		r.viol(DuplicateCard, ti+1, r.name(g, p), c, pos, "%s was already played this round", c)
 	} else {
 		r.viol(NotInHand, ti+1, r.name(g, p), c, pos, "%s cannot hold %s", r.name(g, p), c)
@@ -859,6 +848,28 @@ func (v *Validator) notHeld(g *parse.Game, r *PlayedRound, ti, k, p int, c parse
 			r.note(v.passedNote(g, r, p, c))
 		}
 	}
+}
+
+// playedBefore returns the times card k of trick ti is played before it in the round (up to
+// 255). The first call of a replay counts them for every card of the round in one pass, so
+// that a round of many cards not held costs its length, not its length for each of them.
+func (v *Validator) playedBefore(r *PlayedRound, ti, k int) int {
+	tricks := r.Src.Tricks
+	if !v.seenOK {
+		v.seenOK = true
+		v.seen, v.seenAt = v.seen[:0], v.seenAt[:0]
+		var times [256]uint8
+		for tj := range tricks {
+			v.seenAt = append(v.seenAt, int32(len(v.seen)))
+			for _, c := range tricks[tj].Cards {
+				v.seen = append(v.seen, times[c])
+				if times[c] < 255 {
+					times[c]++
+				}
+			}
+		}
+	}
+	return int(v.seen[int(v.seenAt[ti])+k])
 }
 
 // passedNote says why seat p, whose hand is known only from the play, cannot hold c when the

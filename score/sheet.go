@@ -34,8 +34,8 @@ func (s *game) sheetRound(r *validate.PlayedRound, out *RoundResult) []int {
 		return pts // the arithmetic of score against total is checkRecorded's
 	}
 	sc := s.newSheetCheck(r)
-	if sc.possible(sc.local(pts)) {
-		return pts
+	if sc.sharings(len(r.Seats)) > sheetSharings || sc.possible(sc.local(pts)) {
+		return pts // too many ways to share the special cards to search (no ruleset of ours has)
 	}
 	if len(src.Score) == 0 && s.resetReading(r, sc, pts) {
 		return pts
@@ -240,6 +240,42 @@ func (s *game) newSheetCheck(r *validate.PlayedRound) *sheetCheck {
 		}
 	}
 	return sc
+}
+
+// sheetSharings bounds the ways to share the special cards among the seats that the sheet
+// check searches (for each figure it tries too): the built-in rulesets have a few dozen at
+// most; a ruleset file with many special cards at a big table is taken as written.
+const sheetSharings = 20_000
+
+// sharings returns the number of ways to share the special cards among n seats (equal cards
+// in one order of their owners, as possible searches them), or more than sheetSharings.
+func (sc *sheetCheck) sharings(n int) int {
+	ways := 1
+	for i := 0; i < len(sc.special); {
+		k := i + 1
+		for k < len(sc.special) && sc.special[k] == sc.special[i] {
+			k++
+		}
+		ways *= multisets(k-i, n)
+		if ways > sheetSharings {
+			return sheetSharings + 1
+		}
+		i = k
+	}
+	return ways
+}
+
+// multisets returns the number of ways to give k equal cards to n seats, C(k+n-1, k), or
+// more than sheetSharings.
+func multisets(k, n int) int {
+	c := 1
+	for j := 1; j <= k; j++ {
+		c = c * (n - 1 + j) / j
+		if c > sheetSharings {
+			return sheetSharings + 1
+		}
+	}
+	return c
 }
 
 func btoi(b bool) int {

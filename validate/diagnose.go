@@ -949,7 +949,12 @@ func sortViolations(vs []Violation) {
 		if a.Pos.Line != b.Pos.Line {
 			return a.Pos.Line < b.Pos.Line
 		}
-		return a.Pos.Col < b.Pos.Col
+		if a.Pos.Col != b.Pos.Col {
+			return a.Pos.Col < b.Pos.Col
+		}
+		// The same place: the statement's own (no card) first, as in text, where a YAML item's
+		// first card stands where its statement does.
+		return a.Card == parse.NoCard && b.Card != parse.NoCard
 	}
 	for i := 1; i < len(vs); i++ { // insertion sort: stable, few, and no allocation
 		for j := i; j > 0 && less(vs[j], vs[j-1]); j-- {

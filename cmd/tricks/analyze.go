@@ -287,19 +287,7 @@ func (aw *analyzeWriter) render(text *bytes.Buffer, j *job) {
 
 func (aw *analyzeWriter) emit(j *job, text []byte) { aw.put(j, text) }
 
-func (aw *analyzeWriter) finish() error {
-	if aw.format == "json" && !aw.quiet {
-		aw.js.finish(aw.w)
-	}
-	aw.w.Flush()
-	switch {
-	case aw.n.inputErrors > 0:
-		return exitError{exitInput}
-	case aw.strict && aw.n.violations > 0:
-		return exitError{exitIllegal}
-	}
-	return nil
-}
+func (aw *analyzeWriter) finish() error { return aw.end(aw.strict) }
 
 // write writes a game's analysis as csv rows or as a table for a person.
 func (aw *analyzeWriter) write(w io.Writer, ag *analyzeGame) {

@@ -588,15 +588,19 @@ func truncate(s string, n int) string {
 	return string([]rune(s)[:n-1]) + "…"
 }
 
-func (sw *scoreWriter) finish() error {
-	if sw.format == "json" && !sw.quiet {
-		sw.js.finish(sw.w)
+func (sw *scoreWriter) finish() error { return sw.end(sw.strict) }
+
+// end closes the JSON array, flushes, and gives the exit status of a command whose
+// violations fail it only with --strict (score, analyze).
+func (o *gameOut) end(strict bool) error {
+	if o.format == "json" && !o.quiet {
+		o.js.finish(o.w)
 	}
-	sw.w.Flush()
+	o.w.Flush()
 	switch {
-	case sw.n.inputErrors > 0:
+	case o.n.inputErrors > 0:
 		return exitError{exitInput}
-	case sw.strict && sw.n.violations > 0:
+	case strict && o.n.violations > 0:
 		return exitError{exitIllegal}
 	}
 	return nil

@@ -86,6 +86,7 @@ func flagValues(cmd, flag string) []string {
 func completionSpec(app *cli.App) []compCommand {
 	var out []compCommand
 	for _, c := range app.VisibleCommands() {
+		tidyFlags(c)
 		cc := compCommand{name: c.Name, usage: c.Usage}
 		for _, f := range c.VisibleFlags() {
 			names := f.Names()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -76,7 +77,8 @@ var examples = map[string][]string{
 	},
 }
 
-// examplesSection formats a command's examples for its help template.
+// examplesSection is the EXAMPLES section of a command's help (name "" for the app's), as the
+// help templates print it through their "examples" function.
 func examplesSection(name string) string {
 	ex, ok := examples[name]
 	if !ok {
@@ -85,34 +87,56 @@ func examplesSection(name string) string {
 	var b strings.Builder
 	b.WriteString("\nEXAMPLES:\n")
 	for _, e := range ex {
-		b.WriteString("   " + strings.ReplaceAll(e, "{{", `{{"{{"}}`) + "\n")
+		b.WriteString("   " + e + "\n")
 	}
 	return b.String()
 }
 
-// explain adds the EXAMPLES section to the help of the app and of every command, and
-// keeps the flag lists accurate: a boolean flag does not print "(default: false)", and a
-// flag whose usage says its default in words prints that, not its zero value as well.
+// The help templates: urfave/cli's, with the EXAMPLES section at the end.
+var (
+	appHelpTemplate     = cli.AppHelpTemplate + `{{examples ""}}`
+	commandHelpTemplate = cli.CommandHelpTemplate + `{{examples .Name}}`
+)
+
+// explain gives the app and every command the templates with an EXAMPLES section. The rest
+// of the help's set-up waits for the help: printHelp.
 func explain(app *cli.App) {
-	app.CustomAppHelpTemplate = cli.AppHelpTemplate + examplesSection("")
+	app.CustomAppHelpTemplate = appHelpTemplate
 	for _, c := range app.Commands {
-		if c.Name == "help" {
-			continue
+		if c.Name != "help" {
+			c.CustomHelpTemplate = commandHelpTemplate
 		}
-		c.CustomHelpTemplate = cli.CommandHelpTemplate + examplesSection(c.Name)
-		for _, f := range c.Flags {
-			switch f := f.(type) {
-			case *cli.BoolFlag:
-				f.DisableDefaultText = true
-			case *cli.IntFlag:
-				f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
-			case *cli.StringFlag:
-				f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
-			case *cli.Float64Flag:
-				f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
-			case *cli.Uint64Flag:
-				f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
-			}
+	}
+}
+
+func init() { cli.HelpPrinter = printHelp }
+
+// printHelp prints help as urfave/cli does, with the "examples" function for the templates
+// and a command's flag list tidied first (tidyFlags): set up when help is asked for, not at
+// every start.
+func printHelp(w io.Writer, templ string, data any) {
+	if c, ok := data.(*cli.Command); ok {
+		tidyFlags(c)
+	}
+	cli.HelpPrinterCustom(w, templ, data, map[string]any{"examples": examplesSection})
+}
+
+// tidyFlags keeps a command's flag list accurate: a boolean flag does not print "(default:
+// false)", and a flag whose usage says its default in words prints that, not its zero value
+// as well. Done again it changes nothing.
+func tidyFlags(c *cli.Command) {
+	for _, f := range c.Flags {
+		switch f := f.(type) {
+		case *cli.BoolFlag:
+			f.DisableDefaultText = true
+		case *cli.IntFlag:
+			f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
+		case *cli.StringFlag:
+			f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
+		case *cli.Float64Flag:
+			f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
+		case *cli.Uint64Flag:
+			f.Usage, f.DefaultText = defaultInUsage(f.Usage, f.DefaultText)
 		}
 	}
 }
@@ -123,7 +147,7 @@ var defaultWords = sync.OnceValue(func() *regexp.Regexp { return regexp.MustComp
 // so that urfave/cli prints it once, in its place.
 func defaultInUsage(usage, defaultText string) (string, string) {
 	if defaultText != "" || !strings.Contains(usage, "(default") {
-		return usage, defaultText // the common case, without the regular expression: every run sets up every flag
+		return usage, defaultText // the common case, without the regular expression
 	}
 	m := defaultWords().FindStringSubmatchIndex(usage)
 	if m == nil || defaultText != "" {

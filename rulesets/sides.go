@@ -7,7 +7,9 @@ import "github.com/tricks-dev/tricks/parse"
 func (rs *Ruleset) Partnership(n int) bool { return rs.Family == Spades && bool(rs.Teams) && n == 4 }
 
 // Units returns what scores in a game of these players: the two sides ("ann+cat",
-// "bob+dan") of a partnership, else the players; and the unit of each seat.
+// "bob+dan") of a partnership, else the players; and the unit of each seat. It depends on
+// rs only through Partnership(len(players)) (a scorer keeps the units of rulesets that agree
+// on it).
 func (rs *Ruleset) Units(players []string) (names []string, unitOf []int) {
 	unitOf = make([]int, len(players))
 	if rs.Partnership(len(players)) {

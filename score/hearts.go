@@ -73,6 +73,7 @@ func (h *heartsCalc) tally(vs *valueSets) {
 // valueSets groups the cards of a table by their value, the cards of value 0 left out.
 type valueSets struct {
 	t      *rulesets.Table
+	value  [parse.NumCards]int // the values the groups were made of
 	groups []valueGroup
 	all    parse.CardSet // the cards of the groups
 }
@@ -83,16 +84,23 @@ type valueGroup struct {
 }
 
 // valuesOf returns the value groups of t, cached for the last few tables (a game's table,
-// and its tie-break's).
+// and its tie-break's) and for the last few values: the tables of games whose rules differ
+// in other parameters than the values (passes, first lead) share the groups.
 func (sc *Scorer) valuesOf(t *rulesets.Table) *valueSets {
 	for i := range sc.values {
 		if sc.values[i].t == t {
 			return &sc.values[i]
 		}
 	}
+	for i := range sc.values {
+		if vs := &sc.values[i]; vs.t != nil && vs.value == t.Value {
+			vs.t = t // the same groups, found by this table from now on
+			return vs
+		}
+	}
 	vs := &sc.values[sc.nextValues]
 	sc.nextValues = (sc.nextValues + 1) % len(sc.values)
-	vs.t, vs.groups, vs.all = t, vs.groups[:0], 0
+	vs.t, vs.value, vs.groups, vs.all = t, t.Value, vs.groups[:0], 0
 next:
 	for c := parse.Card(0); c < parse.NumCards; c++ {
 		v := t.Value[c]
@@ -192,7 +200,10 @@ func (h *heartsCalc) moon(s *game, out *RoundResult, local []int) {
 	m.Scoring = scoring.String()
 	out.Moon = m
 	h.apply(local, scoring)
-	out.Notes = append(out.Notes, fmt.Sprintf("moon: %s (%s)", m.Player, m.Scoring))
+	if out.Notes == nil {
+		out.Notes = s.rb.notes[:0:len(s.rb.notes)] // the round's own memory, as its figures
+	}
+	out.Notes = append(out.Notes, "moon: "+m.Player+" ("+m.Scoring+")")
 }
 
 // recordedMoon reads a moon line's choice, old or new (as parse reads them; anything else

@@ -90,32 +90,37 @@ func (sc *Scorer) Score(rp *validate.Replay) *Result {
 	return s.result()
 }
 
-// unitCache keeps the scoring units of the last game's players under the last ruleset, so
-// that a run of games of the same table does not build them again.
+// unitCache keeps the scoring units of the last game's players, so that a run of games of
+// the same table does not build them again. Units depends on the ruleset only through
+// whether the game is a partnership (rulesets.Ruleset.Units): games of rulesets that differ
+// in other rules share the units.
 type unitCache struct {
-	rs      *rulesets.Ruleset
-	players []string // a copy of the last game's list of players
-	names   []string // nil: the names are the players'
-	unitOf  []int
+	set         bool     // the cache holds a game's units
+	partnership bool     // the last game's rules make a partnership of its players
+	players     []string // a copy of the last game's list of players
+	names       []string // nil: the names are the players'
+	unitOf      []int
 	// distinct: no two units have the same name (a unit's points are then its own)
 	distinct bool
 }
 
-// unitsOf returns rs.Units(players), from the cache when the ruleset and the names are the
-// last ones. The names are never changed in place: results keep them.
+// unitsOf returns rs.Units(players), from the cache when the partnership and the names are
+// the last ones. The names are never changed in place: results keep them.
 func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []int) {
 	c := &sc.units
-	if c.rs == rs && c.names == nil && len(c.unitOf) == len(players) {
-		// The units are the players themselves, seat by seat, under the last game's rules
-		// and as many players (Units depends on nothing else then): only whether the names
-		// are distinct is this game's. c.players stays the last game's that Units was
-		// called for: it is looked at only when the rules or the count differ.
+	part := rs.Partnership(len(players))
+	if c.set && c.partnership == part && c.names == nil && len(c.unitOf) == len(players) {
+		// The units are the players themselves, seat by seat, under rules of the same
+		// partnership and as many players (Units depends on nothing else then): only
+		// whether the names are distinct is this game's. c.players stays the last game's
+		// that Units was called for: it is looked at only when the partnership or the count
+		// differ.
 		c.distinct = distinctNames(players)
 		return players, c.unitOf
 	}
-	if c.rs != rs || !slices.Equal(c.players, players) {
+	if !c.set || c.partnership != part || !slices.Equal(c.players, players) {
 		names, unitOf := rs.Units(players)
-		c.rs, c.names, c.unitOf = rs, names, unitOf
+		c.set, c.partnership, c.names, c.unitOf = true, part, names, unitOf
 		c.players = append(c.players[:0], players...) // (the game's slice is reused memory)
 		if len(names) == len(players) && (len(names) == 0 || &names[0] == &players[0]) {
 			c.names = nil // the players themselves: this game's slice, not a cached one
@@ -184,8 +189,8 @@ type gameBlock struct {
 }
 
 // roundBlock holds a round's figures: its points, the totals after it, the informative
-// penalty-card and trick counts (Hearts family), the bags (Spades), the tie-break's players
-// and the moon.
+// penalty-card and trick counts (Hearts family), the bags (Spades), the tie-break's players,
+// the moon and its note.
 type roundBlock struct {
 	pc, tr, bags Scores
 	bids         Words
@@ -195,6 +200,7 @@ type roundBlock struct {
 	names        [validate.MaxSeats]string // tie-break players; Spades bidders
 	words        [validate.MaxSeats]string // Spades bids
 	keys         [validate.MaxSeats]string // Spades tricks' players
+	notes        [2]string                 // the first notes (a moon's)
 }
 
 // start starts scoring rp: its players and rules (the rounds are scored by round).

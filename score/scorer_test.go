@@ -4,9 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/tricks-dev/tricks/parse/reader"
+	"github.com/tricks-dev/tricks/rulesets"
 	"github.com/tricks-dev/tricks/score"
 	"github.com/tricks-dev/tricks/validate"
 )
@@ -51,4 +55,41 @@ func TestScorerIsScore(t *testing.T) {
 		ties += len(tied)
 	}
 	require.Positive(t, ties, "no rule case ends tied: Tied is not tested")
+}
+
+// TestScorerAcrossRules: a Scorer reused over games of the same players under many rules
+// (partnership Spades and not, every Hearts variant of testdata/rules), resolved by one
+// Resolver as the CLI resolves a file's games, gives each game the result Score gives it
+// alone: what it keeps from game to game (the units, the value groups) follows the rules.
+func TestScorerAcrossRules(t *testing.T) {
+	files, err := filepath.Glob("../testdata/rules/*.tricks")
+	require.NoError(t, err)
+	var srcs []string
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		if strings.Contains(string(src), "\nplayers ann bob cat dan\n") {
+			srcs = append(srcs, string(src))
+		}
+	}
+	require.Greater(t, len(srcs), 20)
+	res := rulesets.NewResolver(rulesets.Choice{})
+	v := validate.New()
+	var sc score.Scorer
+	order := append(slices.Clone(srcs), srcs...)
+	slices.Reverse(order[len(srcs):])
+	for i, src := range order {
+		games, err := reader.ParseBytes([]byte(src), "test.tricks")
+		require.NoError(t, err)
+		g := games[0]
+		rs, err := res.Resolve(g)
+		require.NoError(t, err)
+		rp, err := v.Replay(g, rs)
+		require.NoError(t, err)
+		want, err := json.Marshal(score.Score(game(t, src)))
+		require.NoError(t, err)
+		got, err := json.Marshal(sc.Score(rp))
+		require.NoError(t, err)
+		require.JSONEq(t, string(want), string(got), "game %d of the sequence:\n%s", i, src)
+	}
 }

@@ -13,14 +13,19 @@ import (
 // writes for it (without the newline), field by field, without reflection. The scores and
 // the violations are written as their MarshalJSON methods write them.
 func (r *Result) AppendJSON(b []byte) []byte {
+	var keys keyMemo
 	b = append(b, `{"file":`...)
 	b = appendPlainString(b, r.File)
 	b = append(b, `,"game":`...)
-	b = strconv.AppendInt(b, int64(r.Game), 10)
+	b = appendInt(b, r.Game)
 	b = append(b, `,"ruleset":`...)
 	b = appendPlainString(b, r.Ruleset)
 	b = append(b, `,"players":`...)
-	b = appendStrings(b, r.Players)
+	if keys.plain(r.Players) {
+		b = appendQuotedList(b, r.Players)
+	} else {
+		b = appendStrings(b, r.Players)
+	}
 	if len(r.Sides) > 0 {
 		b = append(b, `,"sides":`...)
 		b = appendStrings(b, r.Sides)
@@ -34,15 +39,15 @@ func (r *Result) AppendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = r.Rounds[i].appendJSON(b)
+			b = r.Rounds[i].appendJSON(b, &keys)
 		}
 		b = append(b, ']')
 	}
 	b = append(b, `,"totals":`...)
-	b = r.Totals.appendJSON(b)
+	b = r.Totals.appendKeyed(b, &keys)
 	if r.Bags != nil {
 		b = append(b, `,"bags":`...)
-		b = r.Bags.appendJSON(b)
+		b = r.Bags.appendKeyed(b, &keys)
 	}
 	b = append(b, `,"finished":`...)
 	b = strconv.AppendBool(b, r.Finished)
@@ -61,9 +66,10 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-func (r *RoundResult) appendJSON(b []byte) []byte {
+// appendJSON appends the round's JSON; keys remembers which lists of names need no escaping.
+func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 	b = append(b, `{"round":`...)
-	b = strconv.AppendInt(b, int64(r.Round), 10)
+	b = appendInt(b, r.Round)
 	b = append(b, `,"dealer":`...)
 	if r.Dealer == nil {
 		b = append(b, "null"...)
@@ -79,16 +85,16 @@ func (r *RoundResult) appendJSON(b []byte) []byte {
 		b = r.Bids.appendJSON(b)
 	}
 	b = append(b, `,"points":`...)
-	b = r.Points.appendJSON(b)
+	b = r.Points.appendKeyed(b, keys)
 	b = append(b, `,"totals":`...)
-	b = r.Totals.appendJSON(b)
+	b = r.Totals.appendKeyed(b, keys)
 	if r.Bags != nil {
 		b = append(b, `,"bags":`...)
-		b = r.Bags.appendJSON(b)
+		b = r.Bags.appendKeyed(b, keys)
 	}
 	if r.BagPenalty != nil {
 		b = append(b, `,"bag_penalty":`...)
-		b = r.BagPenalty.appendJSON(b)
+		b = r.BagPenalty.appendKeyed(b, keys)
 	}
 	b = append(b, `,"moon":`...)
 	if r.Moon == nil {
@@ -106,19 +112,19 @@ func (r *RoundResult) appendJSON(b []byte) []byte {
 	b = appendViolations(b, r.Violations)
 	if r.PenaltyTotal != nil {
 		b = append(b, `,"penalty_cards_in_play":`...)
-		b = strconv.AppendInt(b, int64(*r.PenaltyTotal), 10)
+		b = appendInt(b, *r.PenaltyTotal)
 	}
 	if r.PenaltyCards != nil {
 		b = append(b, `,"penalty_cards":`...)
-		b = r.PenaltyCards.appendJSON(b)
+		b = r.PenaltyCards.appendKeyed(b, keys)
 	}
 	if r.Tricks != nil {
 		b = append(b, `,"tricks":`...)
-		b = r.Tricks.appendJSON(b)
+		b = r.Tricks.appendKeyed(b, keys)
 	}
 	if r.Carried != 0 {
 		b = append(b, `,"carried":`...)
-		b = strconv.AppendInt(b, int64(r.Carried), 10)
+		b = appendInt(b, r.Carried)
 	}
 	if len(r.Resets) > 0 {
 		b = append(b, `,"resets":`...)
@@ -152,9 +158,81 @@ func (s Scores) appendJSON(b []byte) []byte {
 		}
 		b = appendJSONString(b, k)
 		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(s.Vals[i]), 10)
+		b = appendInt(b, s.Vals[i])
 	}
 	return append(b, '}')
+}
+
+// appendKeyed is appendJSON, the keys written as they are when keys says that none of them
+// needs escaping.
+func (s Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
+	if !keys.plain(s.Keys) {
+		return s.appendJSON(b)
+	}
+	b = append(b, '{')
+	for i, k := range s.Keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, k...)
+		b = append(b, '"', ':')
+		b = appendInt(b, s.Vals[i])
+	}
+	return append(b, '}')
+}
+
+// keyMemo remembers whether the names of the last two lists it was asked about need no
+// escaping (plain): the scores of a result are keyed by the same few lists (its players,
+// its units), whose names are then looked at once. A list is known by its first element's
+// address and its length: the lists of one result do not change while it is written.
+type keyMemo struct {
+	lists [2][]string
+	ok    [2]bool
+	next  int
+}
+
+// plain reports whether every name of keys is plain (false for no names).
+func (m *keyMemo) plain(keys []string) bool {
+	if len(keys) == 0 {
+		return false
+	}
+	for i := range m.lists {
+		if l := m.lists[i]; len(l) == len(keys) && &l[0] == &keys[0] {
+			return m.ok[i]
+		}
+	}
+	ok := true
+	for _, k := range keys {
+		ok = ok && plain(k)
+	}
+	i := m.next
+	m.lists[i], m.ok[i], m.next = keys, ok, 1-i
+	return ok
+}
+
+// appendQuotedList writes a list of names that plain accepts as a JSON array.
+func appendQuotedList(b []byte, list []string) []byte {
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendQuoted(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendInt appends v in decimal, as strconv.AppendInt does; the small figures of a result
+// directly.
+func appendInt(b []byte, v int) []byte {
+	switch {
+	case v >= 0 && v < 10:
+		return append(b, byte('0'+v))
+	case v >= 10 && v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	}
+	return strconv.AppendInt(b, int64(v), 10)
 }
 
 // appendJSON is MarshalJSON appending.
@@ -189,10 +267,10 @@ func appendViolations(b []byte, vs []validate.Violation) []byte {
 			continue
 		}
 		b = append(b, `{"round":`...)
-		b = strconv.AppendInt(b, int64(v.Round), 10)
+		b = appendInt(b, v.Round)
 		b = append(b, `,"trick":`...)
 		if v.Trick > 0 {
-			b = strconv.AppendInt(b, int64(v.Trick), 10)
+			b = appendInt(b, v.Trick)
 		} else {
 			b = append(b, "null"...)
 		}
@@ -204,7 +282,7 @@ func appendViolations(b []byte, vs []validate.Violation) []byte {
 		}
 		b = append(b, `,"card":`...)
 		if v.Card != parse.NoCard {
-			b = appendJSONString(b, v.Card.String())
+			b = appendQuoted(b, v.Card.String()) // (a card's spelling is plain)
 		} else {
 			b = append(b, "null"...)
 		}
@@ -214,11 +292,11 @@ func appendViolations(b []byte, vs []validate.Violation) []byte {
 		b = appendQuoted(b, v.Msg)
 		if v.Pos.Line != 0 {
 			b = append(b, `,"line":`...)
-			b = strconv.AppendInt(b, int64(v.Pos.Line), 10)
+			b = appendInt(b, v.Pos.Line)
 		}
 		if v.Pos.Col != 0 {
 			b = append(b, `,"col":`...)
-			b = strconv.AppendInt(b, int64(v.Pos.Col), 10)
+			b = appendInt(b, v.Pos.Col)
 		}
 		if v.Note != "" {
 			b = append(b, `,"note":`...)

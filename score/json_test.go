@@ -56,6 +56,21 @@ func TestAppendJSON(t *testing.T) {
 		Violations: viols,
 	}
 	results := []*score.Result{full, {}, {Players: []string{}, Rounds: []score.RoundResult{}, Violations: []validate.Violation{}, Sides: []string{}, Tied: []string{}}}
+	// Scores keyed by the result's own lists of names (as the scorer keys them), plain and
+	// not, and by part of one: each list's names are looked at once, then known.
+	for _, players := range [][]string{{"ann", "bob", "cat"}, {"ann", "b<b", "cat"}, {"a\\"}, {"zoë", "ann"}} {
+		units := []string{"ann+cat", players[0]}
+		keyed := func(keys []string) score.Scores {
+			vals := []int{-150, 7, 123}
+			return score.Scores{Keys: keys, Vals: vals[:len(keys)]}
+		}
+		pc, tricks, part := keyed(players), keyed(players), keyed(players[:1])
+		results = append(results, &score.Result{Players: players, Sides: units, Totals: keyed(units),
+			Rounds: []score.RoundResult{
+				{Round: 1, Dealer: &players[0], Points: keyed(players), Totals: keyed(units), PenaltyCards: &pc, Tricks: &tricks, Bags: &part},
+				{Round: 2, Points: keyed(units), Totals: keyed(players), BagPenalty: &part, Carried: 100},
+			}})
+	}
 	results = append(results, play(t, `game hearts
 players ann bob cat dan
 trick ann: 2C AC 8C 5C

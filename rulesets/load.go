@@ -37,16 +37,26 @@ var builtinOrder = []string{
 	"spades-partnership",
 }
 
-// builtins parses each embedded ruleset once, when it is first asked for (set in init: the
-// loader refers back to it): a run that uses one ruleset parses it and what it extends, not
-// all eleven, which would slow every start.
-var builtins map[string]func() (*Ruleset, error)
+// builtinParsers parse each embedded ruleset once, when it is first asked for: a run that
+// uses one ruleset parses it and what it extends, not all eleven, which would slow every
+// start. The parsers themselves are made at the first call of builtins (the loader refers
+// back to them), not when the program starts.
+var builtinParsers struct {
+	once   sync.Once
+	byName map[string]func() (*Ruleset, error)
+}
 
-func init() {
-	builtins = make(map[string]func() (*Ruleset, error), len(builtinOrder))
-	for i, name := range builtinOrder {
-		builtins[name] = sync.OnceValues(func() (*Ruleset, error) { return parseBuiltin(name, builtinOrder[:i]) })
-	}
+// builtins returns the parser of the built-in ruleset name; ok is false for another name.
+func builtins(name string) (parser func() (*Ruleset, error), ok bool) {
+	builtinParsers.once.Do(func() {
+		m := make(map[string]func() (*Ruleset, error), len(builtinOrder))
+		for i, name := range builtinOrder {
+			m[name] = sync.OnceValues(func() (*Ruleset, error) { return parseBuiltin(name, builtinOrder[:i]) })
+		}
+		builtinParsers.byName = m
+	})
+	parser, ok = builtinParsers.byName[name]
+	return parser, ok
 }
 
 // parseBuiltin parses the embedded ruleset name, which may extend one of earlier.
@@ -87,7 +97,8 @@ type Info struct {
 func List() []Info {
 	out := make([]Info, 0, len(builtinOrder))
 	for _, name := range builtinOrder {
-		rs, err := builtins[name]()
+		parsed, _ := builtins(name)
+		rs, err := parsed()
 		if err != nil {
 			panic(err) // the embedded files are checked by the tests
 		}
@@ -99,7 +110,7 @@ func List() []Info {
 // Builtin returns a fresh copy of the built-in ruleset name, which the caller may change
 // (with Set, for options). An unknown name's error lists the valid names.
 func Builtin(name string) (*Ruleset, error) {
-	parsed, ok := builtins[name]
+	parsed, ok := builtins(name)
 	if !ok {
 		return nil, unknownRuleset(name)
 	}
@@ -349,8 +360,9 @@ func (l *loader) start(d *fileDoc) (rs *Ruleset, baseName string, err error) {
 	family := ""
 	fe, hasFamily := d.entries["family"]
 	if hasFamily {
-		if fe.v.Kind != yaml.ScalarNode || !slices.Contains(paramByKey["family"].words, fe.v.Value) {
-			d.add(fe.v, valueError("family", fe.v.Value, paramByKey["family"].valid))
+		fp, _ := paramByKey("family")
+		if fe.v.Kind != yaml.ScalarNode || !slices.Contains(fp.words, fe.v.Value) {
+			d.add(fe.v, valueError("family", fe.v.Value, fp.valid))
 			return nil, "", sorted(d.errs)
 		}
 		family = fe.v.Value
@@ -374,7 +386,8 @@ func (l *loader) start(d *fileDoc) (rs *Ruleset, baseName string, err error) {
 		// Built-ins load in builtinOrder: one extends a built-in listed before it.
 		if slices.Contains(l.earlier, e.v.Value) {
 			var b *Ruleset
-			if b, err = builtins[e.v.Value](); err == nil {
+			parsed, _ := builtins(e.v.Value) // (earlier lists built-ins only)
+			if b, err = parsed(); err == nil {
 				rs = b.Clone()
 			}
 		} else {
@@ -399,7 +412,7 @@ func (d *fileDoc) checkKeys(family string) {
 		if key == "extends" {
 			continue
 		}
-		p, ok := paramByKey[key]
+		p, ok := paramByKey(key)
 		switch {
 		case !ok:
 			d.add(e.k, fmt.Errorf("unknown key %q%s (valid keys for a %s-family ruleset: extends, %s)", key, parse.DidYouMean(key, Keys(family)), family, strings.Join(Keys(family), ", ")))
@@ -412,7 +425,7 @@ func (d *fileDoc) checkKeys(family string) {
 // apply sets the file's values on rs in the canonical order, so that a by-players key given
 // with its base key (pass and pass-by-players) wins whatever the order in the file.
 func (d *fileDoc) apply(rs *Ruleset) {
-	for _, p := range params {
+	for _, p := range params() {
 		e, ok := d.entries[p.key]
 		if !ok || p.key == "family" {
 			continue
@@ -435,7 +448,7 @@ func (d *fileDoc) apply(rs *Ruleset) {
 // checkComplete reports the keys a file without extends leaves out.
 func (d *fileDoc) checkComplete(family string) error {
 	var missing []string
-	for _, p := range params {
+	for _, p := range params() {
 		if _, ok := d.entries[p.key]; !ok && p.required && p.appliesTo(family) {
 			missing = append(missing, p.key)
 		}

@@ -50,7 +50,7 @@ func cloneLists[S ~[]E, E any](m ByPlayers[S]) ByPlayers[S] {
 // optional keys (removed, removal-order, the by-players overrides, no-pass).
 func (rs *Ruleset) Marshal() ([]byte, error) {
 	root := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-	for _, p := range params {
+	for _, p := range params() {
 		if !p.appliesTo(rs.Family) {
 			continue
 		}

@@ -6,17 +6,18 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
 	"gopkg.in/yaml.v3"
 )
 
 // The keys of a ruleset file and the options have one source: the Ruleset struct. Its fields'
-// tags (key, family, option, valid values, range) are read once, here, into params; each
-// field's type (a rule value of words.go such as Moon, spelled by its table; OnOff, Range,
-// Cards, PassCycle, Revoke, ByPlayers, CardValues in values.go; or a plain string or int read
-// by its tags) says how a value is read from an option or a scalar, from a YAML node, and
-// written back. Set, Get, Keys, OptionKeys, OptionValues, the loader and Marshal all work from
+// tags (key, family, option, valid values, range) are read once, at first use, into params;
+// each field's type (a rule value of words.go such as Moon, spelled by its table; OnOff,
+// Range, Cards, PassCycle, Revoke, ByPlayers, CardValues in values.go; or a plain string or
+// int read by its tags) says how a value is read from an option or a scalar, from a YAML
+// node, and written back. Set, Get, Keys, OptionKeys, OptionValues, the loader and Marshal all work from
 // params, so a new parameter is one field. One key has a grammar of its own, end (which may
 // set target or rounds too): grammars.
 //
@@ -55,25 +56,48 @@ type grammar struct {
 	valid string
 }
 
-// grammars are the keys with a grammar.
-var grammars = map[string]*grammar{
-	"end": {(*Ruleset).setEnd, endValid("")},
+// grammars are the keys with a grammar (made with the key table: its valid text is built).
+func grammars() map[string]*grammar {
+	return map[string]*grammar{
+		"end": {(*Ruleset).setEnd, endValid("")},
+	}
+}
+
+// keyTable is the table of the keys, read from the struct's tags at first use: a run that
+// never reads, sets or writes a ruleset's keys (tricks --version, a command line refused)
+// does not read them.
+var keyTable struct {
+	once  sync.Once
+	list  []*param // every key in the order Marshal writes them (the field order)
+	byKey map[string]*param
 }
 
 // params lists every key in the order Marshal writes them (the field order).
-var params, paramByKey = readParams()
+func params() []*param {
+	keyTable.once.Do(readParams)
+	return keyTable.list
+}
 
-func readParams() ([]*param, map[string]*param) {
+// paramByKey returns the param of a key; ok is false for an unknown key.
+func paramByKey(key string) (p *param, ok bool) {
+	keyTable.once.Do(readParams)
+	p, ok = keyTable.byKey[key]
+	return p, ok
+}
+
+// readParams reads the key table (once, see keyTable).
+func readParams() {
 	t := reflect.TypeFor[Ruleset]()
 	var list []*param
 	m := map[string]*param{}
 	byField := map[string]*param{}
+	gs := grammars()
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if f.Tag.Get("rule") == "-" {
 			continue
 		}
-		p := paramOf(f, i)
+		p := paramOf(f, i, gs[tagKey(f)])
 		if name, ok := strings.CutSuffix(f.Name, "ByPlayers"); ok {
 			p.base = byField[name]
 			p.base.clears = i
@@ -81,18 +105,25 @@ func readParams() ([]*param, map[string]*param) {
 		byField[f.Name], m[p.key] = p, p
 		list = append(list, p)
 	}
-	for key := range grammars {
+	for key := range gs {
 		if m[key] == nil {
 			panic("rulesets: grammar for unknown key " + key)
 		}
 	}
-	return list, m
+	keyTable.list, keyTable.byKey = list, m
 }
 
-// paramOf reads the tags of field i (a malformed tag panics: every test would fail).
-func paramOf(f reflect.StructField, i int) *param {
+// tagKey is the key a field's yaml tag names.
+func tagKey(f reflect.StructField) string {
+	key, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	return key
+}
+
+// paramOf reads the tags of field i, whose key has grammar g (nil: none); a malformed tag
+// panics: every test would fail.
+func paramOf(f reflect.StructField, i int, g *grammar) *param {
 	key, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-	p := &param{key: key, field: i, clears: -1, required: opts != "omitempty", valid: f.Tag.Get("valid"), grammar: grammars[key]}
+	p := &param{key: key, field: i, clears: -1, required: opts != "omitempty", valid: f.Tag.Get("valid"), grammar: g}
 	for _, r := range strings.Split(f.Tag.Get("rule"), ",") {
 		switch r {
 		case Hearts, Spades:
@@ -242,7 +273,7 @@ func (p *param) appliesTo(family string) bool { return p.family == "" || p.famil
 // order Marshal writes them.
 func Keys(family string) []string {
 	var out []string
-	for _, p := range params {
+	for _, p := range params() {
 		if p.appliesTo(family) {
 			out = append(out, p.key)
 		}
@@ -254,7 +285,7 @@ func Keys(family string) []string {
 // for the family, in the order Marshal writes them.
 func OptionKeys(family string) []string {
 	var out []string
-	for _, p := range params {
+	for _, p := range params() {
 		if p.option && p.appliesTo(family) {
 			out = append(out, p.key)
 		}
@@ -265,7 +296,7 @@ func OptionKeys(family string) []string {
 // OptionValues returns the valid values of an option key as error messages spell them
 // ("on, off"), "" for an unknown key.
 func OptionValues(key string) string {
-	if p, ok := paramByKey[key]; ok && p.option {
+	if p, ok := paramByKey(key); ok && p.option {
 		return p.valid
 	}
 	return ""
@@ -276,7 +307,7 @@ func OptionValues(key string) string {
 // alias none last), the kinds of end and revoke before their :N. It is nil for a number, on/off
 // and an unknown key.
 func OptionWords(key string) []string {
-	if p, ok := paramByKey[key]; ok && p.option && p.table != nil {
+	if p, ok := paramByKey(key); ok && p.option && p.table != nil {
 		return p.table.spellings()
 	}
 	return nil
@@ -295,7 +326,7 @@ func familyLabel(family string) string {
 // clears PassCountByPlayers, first-lead clears FirstLeadByPlayers; end also accepts reach:N,
 // exceed:N and rounds:N (setting target or rounds too).
 func (rs *Ruleset) Set(key, value string) error {
-	p, ok := paramByKey[key]
+	p, ok := paramByKey(key)
 	if !ok || !p.option || !p.appliesTo(rs.Family) {
 		return rs.unknownOption(key)
 	}
@@ -304,7 +335,7 @@ func (rs *Ruleset) Set(key, value string) error {
 
 func (rs *Ruleset) unknownOption(key string) error {
 	valid := strings.Join(OptionKeys(rs.Family), ", ")
-	if p, ok := paramByKey[key]; ok && p.option && p.family != "" {
+	if p, ok := paramByKey(key); ok && p.option && p.family != "" {
 		return fmt.Errorf("option %q belongs to the %s family; %s takes: %s", key, p.family, rs.label(), valid)
 	}
 	return fmt.Errorf("unknown option %q; %s takes: %s%s", key, rs.label(), valid, parse.DidYouMean(key, OptionKeys(rs.Family)))
@@ -322,7 +353,7 @@ func (rs *Ruleset) label() string {
 // that holds when the by-players overrides are empty). ok is false for an unknown key or a key
 // of the other family.
 func (rs *Ruleset) Get(key string) (v string, ok bool) {
-	p, found := paramByKey[key]
+	p, found := paramByKey(key)
 	if !found || !p.option || !p.appliesTo(rs.Family) {
 		return "", false
 	}

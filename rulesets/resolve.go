@@ -78,7 +78,7 @@ func (c Choice) Check() error {
 		return c.Base.Clone().Apply(c.Options)
 	}
 	for _, kv := range c.Options {
-		p, ok := paramByKey[kv.Key]
+		p, ok := paramByKey(kv.Key)
 		if !ok || !p.option {
 			return fmt.Errorf("option %s=%s: unknown option %q; the hearts family takes: %s; the spades family takes: %s%s", kv.Key, kv.Value, kv.Key,
 				strings.Join(OptionKeys(Hearts), ", "), strings.Join(OptionKeys(Spades), ", "),

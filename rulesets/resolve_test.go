@@ -148,3 +148,32 @@ func TestZeroResolver(t *testing.T) {
 	require.Error(t, err)
 	assert.Nil(t, r.Own(nil))
 }
+
+// BenchmarkResolve resolves the games of a file whose games name a dozen sets of options in
+// turn (as the OpenSpiel games do): each game misses the last game's rules and is found in
+// the Resolver's cache.
+func BenchmarkResolve(b *testing.B) {
+	lines := []string{
+		"pass=across queen-breaks-hearts=on first-trick-ban=on hearts-broken=on jd-bonus=off",
+		"pass=left queen-breaks-hearts=off first-trick-ban=on hearts-broken=on jd-bonus=off first-lead=any-club",
+		"pass=left queen-breaks-hearts=on first-trick-ban=on hearts-broken=on jd-bonus=on no-tricks-bonus=5",
+		"pass=none queen-breaks-hearts=on first-trick-ban=off hearts-broken=off jd-bonus=off",
+		"pass=right queen-breaks-hearts=off first-trick-ban=on hearts-broken=on jd-bonus=off first-lead=any-club",
+		"pass=right queen-breaks-hearts=on first-trick-ban=on hearts-broken=on jd-bonus=off",
+	}
+	var games []*parse.Game
+	for _, l := range lines {
+		g, err := reader.ParseBytes([]byte("game hearts\nplayers a b c d\noption "+l+"\n"), "g.tricks")
+		if err != nil {
+			b.Fatal(err)
+		}
+		games = append(games, g[0])
+	}
+	r := rulesets.NewResolver(rulesets.Choice{})
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := r.Resolve(games[i%len(games)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -847,11 +847,12 @@ func TestKeys(t *testing.T) {
 // from Get as it was set.
 func TestParamsFromTags(t *testing.T) {
 	rt := reflect.TypeFor[Ruleset]()
-	require.Equal(t, rt.NumField()-1, len(params), "every field but Extends is a key")
-	for _, p := range params {
+	require.Equal(t, rt.NumField()-1, len(params()), "every field but Extends is a key")
+	for _, p := range params() {
 		f := rt.Field(p.field)
 		assert.True(t, strings.HasPrefix(f.Tag.Get("yaml"), p.key), "%s: key from the yaml tag", f.Name)
-		assert.Same(t, p, paramByKey[p.key], "%s: one param per key", p.key)
+		byKey, _ := paramByKey(p.key)
+		assert.Same(t, p, byKey, "%s: one param per key", p.key)
 		assert.True(t, p.scalar || p.node, "%s: has a scalar or a YAML form", p.key)
 		if p.option {
 			assert.True(t, p.scalar, "%s: an option has a scalar form", p.key)
@@ -865,7 +866,7 @@ func TestParamsFromTags(t *testing.T) {
 	}
 	for _, fam := range []string{Hearts, Spades} {
 		for _, key := range OptionKeys(fam) {
-			p := paramByKey[key]
+			p, _ := paramByKey(key)
 			rs, err := Builtin(fam)
 			require.NoError(t, err)
 			if p.ranged {

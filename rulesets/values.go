@@ -181,9 +181,9 @@ func isListSep(r rune) bool { return r == ',' || r == ' ' || r == '\t' }
 type PassCycle []PassDirection
 
 // passValues spells the values of a pass cycle for error messages.
-var passValues = passDirections.valid() + ", or a comma-separated cycle of them"
+func passValues() string { return passDirections.valid() + ", or a comma-separated cycle of them" }
 
-func (PassCycle) validValues() string { return passValues }
+func (PassCycle) validValues() string { return passValues() }
 
 func (pc PassCycle) scalarText() string {
 	ws := make([]string, len(pc))
@@ -196,16 +196,16 @@ func (pc PassCycle) scalarText() string {
 func (pc *PassCycle) setScalar(p *param, s string) error {
 	fields := strings.FieldsFunc(s, isListSep)
 	if len(fields) == 0 {
-		return valueError(p.key, s, passValues)
+		return valueError(p.key, s, passValues())
 	}
 	out := make(PassCycle, len(fields))
 	for i, f := range fields {
 		d, ok := passDirections.find(f)
 		if !ok {
 			if d := parse.Suggest(f, passDirections.spellings()); d != "" {
-				return fmt.Errorf("%v; did you mean %s for %s?", valueError(p.key, s, passValues), d, f)
+				return fmt.Errorf("%v; did you mean %s for %s?", valueError(p.key, s, passValues()), d, f)
 			}
-			return valueError(p.key, s, passValues)
+			return valueError(p.key, s, passValues())
 		}
 		out[i] = PassDirection(d)
 	}
@@ -229,7 +229,7 @@ func (pc *PassCycle) decode(p *param, n *yaml.Node) error {
 			}
 			var d PassCycle
 			if err := d.setScalar(p, e.Value); err != nil || len(d) != 1 {
-				return nodeErr(e, valueError(p.key, e.Value, passValues).Error())
+				return nodeErr(e, valueError(p.key, e.Value, passValues()).Error())
 			}
 			out = append(out, d[0])
 		}

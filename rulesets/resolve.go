@@ -103,18 +103,20 @@ func (c Choice) Check() error {
 // give each goroutine its own.
 type Resolver struct {
 	choice Choice
-	cache  map[string]*Ruleset
+	cache  map[string]*resolved
 	kb     []byte // the key being looked up (a look-up by string(kb) does not allocate)
-	// the last game's ruleset name and option lines, and the ruleset Resolve gave it: a run
-	// of games of the same rules finds theirs without building the key (the list is a copy:
-	// a game's list may be memory its parser reuses for the next game)
-	lastName string
-	lastOpts []parse.KV
-	last     *Ruleset
-	// the same for Own: the last game's game line and option lines, and its own rules
-	ownName string
-	ownOpts []parse.KV
-	own     *Ruleset
+	// what Resolve gave the last game: a run of games of the same rules finds theirs without
+	// building the key; and the same for Own
+	last, own *resolved
+}
+
+// resolved is a ruleset name and option lines, and the ruleset they resolve to (a cache
+// entry; never changed). The list is a copy: a game's list may be memory its parser reuses
+// for the next game.
+type resolved struct {
+	name string
+	opts []parse.KV
+	rs   *Ruleset
 }
 
 // NewResolver returns a Resolver for c (the zero Choice: the transcripts' own rules).
@@ -138,13 +140,13 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		pos.File = g.File
 		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
 	}
-	if r.last != nil && name == r.lastName && sameOptions(g.Options, r.lastOpts) {
-		return r.last, nil // the key is the last one's
+	if l := r.last; l != nil && name == l.name && sameOptions(g.Options, l.opts) {
+		return l.rs, nil // the key is the last one's
 	}
 	r.kb = appendKey(r.kb[:0], name, g.Options)
-	if rs, ok := r.cache[string(r.kb)]; ok {
-		r.remember(name, g.Options, rs)
-		return rs, nil
+	if e, ok := r.cache[string(r.kb)]; ok {
+		r.last = e
+		return e.rs, nil
 	}
 	var base *Ruleset
 	switch {
@@ -179,16 +181,8 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 	if err := rs.Apply(r.choice.Options); err != nil {
 		return nil, err
 	}
-	r.store(rs)
-	r.remember(name, g.Options, rs)
+	r.last = r.store(name, g.Options, rs)
 	return rs, nil
-}
-
-// remember keeps the name and option lines Resolve gave rs for, for the next game.
-func (r *Resolver) remember(name string, opts []parse.KV, rs *Ruleset) {
-	r.lastName = name
-	r.lastOpts = append(r.lastOpts[:0], opts...)
-	r.last = rs
 }
 
 // sameOptions reports whether two lists of option lines have the same keys and values in
@@ -212,37 +206,39 @@ func (r *Resolver) Own(g *parse.Game) *Ruleset {
 	if g == nil || g.Ruleset == "" || !IsBuiltin(g.Ruleset) {
 		return nil
 	}
-	if r.own != nil && g.Ruleset == r.ownName && sameOptions(g.Options, r.ownOpts) {
-		return r.own // the key is the last one's
+	if o := r.own; o != nil && g.Ruleset == o.name && sameOptions(g.Options, o.opts) {
+		return o.rs // the key is the last one's
 	}
 	r.kb = appendKey(append(r.kb[:0], 2), g.Ruleset, g.Options)
-	rs, ok := r.cache[string(r.kb)]
+	e, ok := r.cache[string(r.kb)]
 	if !ok {
 		base, err := Builtin(g.Ruleset)
 		if err != nil {
 			return nil
 		}
-		rs = base.Clone()
+		rs := base.Clone()
 		if rs.Apply(g.Options) != nil {
 			return nil
 		}
-		r.store(rs)
+		e = r.store(g.Ruleset, g.Options, rs)
 	}
-	r.ownName, r.own = g.Ruleset, rs
-	r.ownOpts = append(r.ownOpts[:0], g.Options...)
-	return rs
+	r.own = e
+	return e.rs
 }
 
-// store caches rs under the key in r.kb; the map is made on first use, so that the zero
-// Resolver works, and cleared when it grows past a bound.
-func (r *Resolver) store(rs *Ruleset) {
+// store caches rs, resolved from a name and option lines, under the key in r.kb and
+// returns its entry; the map is made on first use, so that the zero Resolver works, and
+// cleared when it grows past a bound.
+func (r *Resolver) store(name string, opts []parse.KV, rs *Ruleset) *resolved {
 	switch {
 	case r.cache == nil:
-		r.cache = make(map[string]*Ruleset)
+		r.cache = make(map[string]*resolved)
 	case len(r.cache) > 1024:
 		clear(r.cache)
 	}
-	r.cache[string(r.kb)] = rs
+	e := &resolved{name: name, opts: slices.Clone(opts), rs: rs}
+	r.cache[string(r.kb)] = e
+	return e
 }
 
 // appendKey appends the cache key of a ruleset name and option lines to b.

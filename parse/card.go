@@ -66,11 +66,14 @@ func (c Card) Rank() int {
 // IsJoker reports whether c is one of the two jokers.
 func (c Card) IsJoker() bool { return c == LittleJoker || c == BigJoker }
 
+// cardNames spells the 52 cards in order, two letters each: String hands out a piece of it.
+const cardNames = "2C3C4C5C6C7C8C9CTCJCQCKCAC2D3D4D5D6D7D8D9DTDJDQDKDAD2H3H4H5H6H7H8H9HTHJHQHKHAH2S3S4S5S6S7S8S9STSJSQSKSAS"
+
 // String returns the canonical spelling: rank letter then suit letter ("QS", "TH"), or "LJ"/"BJ".
 func (c Card) String() string {
 	switch {
 	case c < 52:
-		return string([]byte{rankLetters[c%13], suitLetters[c/13]})
+		return cardNames[2*c : 2*c+2]
 	case c == LittleJoker:
 		return "LJ"
 	case c == BigJoker:

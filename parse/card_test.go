@@ -73,7 +73,12 @@ func TestCardCanonicalSpelling(t *testing.T) {
 		back, err := ParseCard(s)
 		require.NoError(t, err)
 		require.Equal(t, c, back)
+		if c < 52 {
+			require.Equal(t, string(spell.RankLetters[c%13])+string(spell.SuitLetters[c/13]), s)
+		}
 	}
+	require.Equal(t, "??", Card(NumCards).String())
+	require.Zero(t, testing.AllocsPerRun(10, func() { _ = Card(37).String() }), "a card's spelling is a piece of a constant")
 }
 
 func TestParseBid(t *testing.T) {

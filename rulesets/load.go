@@ -37,10 +37,11 @@ var builtinOrder = []string{
 	"spades-partnership",
 }
 
-// builtinParsers parse each embedded ruleset once, when it is first asked for: a run that
-// uses one ruleset parses it and what it extends, not all eleven, which would slow every
-// start. The parsers themselves are made at the first call of builtins (the loader refers
-// back to them), not when the program starts.
+// builtinParsers make each embedded ruleset once, when it is first asked for: from
+// builtinTable, the YAML files compiled into Go values (a test keeps the two the same), so a
+// run reads no YAML for a built-in; parsed from its file only if the table lacks it. The
+// parsers themselves are made at the first call of builtins (the loader refers back to
+// them), not when the program starts.
 var builtinParsers struct {
 	once   sync.Once
 	byName map[string]func() (*Ruleset, error)
@@ -51,7 +52,12 @@ func builtins(name string) (parser func() (*Ruleset, error), ok bool) {
 	builtinParsers.once.Do(func() {
 		m := make(map[string]func() (*Ruleset, error), len(builtinOrder))
 		for i, name := range builtinOrder {
-			m[name] = sync.OnceValues(func() (*Ruleset, error) { return parseBuiltin(name, builtinOrder[:i]) })
+			m[name] = sync.OnceValues(func() (*Ruleset, error) {
+				if rs := builtinTable(name); rs != nil {
+					return rs, nil // the file as Go values (builtin_table.go): no YAML to read at run time
+				}
+				return parseBuiltin(name, builtinOrder[:i])
+			})
 		}
 		builtinParsers.byName = m
 	})

@@ -396,20 +396,21 @@ func le64(s string, i int) uint64 {
 }
 
 // playLines reads the lines at the start of src, the first being number line, for as long as
-// they are "trick CARDS" (no leader), "deal NAME: CARDS" or "pass NAME: CARDS" (no
-// recipient) in the canonical spelling, in the round begun (p.r), below the limits: most
-// lines of a transcript, read here with their end found as they are read, with nothing else
-// to do. It returns what is left of src and the number of its first line. It gives exactly
-// what fastTrick and fastHand give (the same lines, without the arena's growth: it stops
-// while the arena has less room than a statement may take, and the cases of a round not
-// begun), and so what the general statements give; a line it takes holds no comment and is
-// pure ASCII, whatever the rest of the game holds.
+// they are "trick CARDS", "trick NAME: CARDS", "deal NAME: CARDS", "pass NAME: CARDS" or
+// "pass NAME>NAME: CARDS" in the canonical spelling (bare names), in the round begun (p.r),
+// below the limits: most lines of a transcript, read here with their end found as they are
+// read, with nothing else to do. It returns what is left of src and the number of its first
+// line. It gives exactly what the general statements give (trickStmt, handStmt, passStmt: the
+// names owned as name owns them, the columns of an ASCII line); it stops while the arena has
+// less room than a statement may take, and in the cases of a round not begun. A line it takes
+// holds no comment and is pure ASCII, whatever the rest of the game holds.
 func (p *textParser) playLines(src string, line int) (string, int) {
 	r := p.r
 	i := 0 // the start of the line
 	for i+8 <= len(src) {
 		w := le64(src, i)
-		t := i + 6 // the first card
+		t := i + 6    // the first card
+		e, to := 0, 0 // the end of the leader's or the player's name; the start of the recipient's
 		if w&(1<<48-1) == trickWord {
 			if k, l := p.trickRun(src, i, line); k > i {
 				i, line = k, l
@@ -418,18 +419,27 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			if len(r.Tricks) >= parse.MaxTricks {
 				break
 			}
+			// A leader: a bare name, ": " after it (else the cards start after "trick ", as a
+			// trick whose first card is an ace or a king does: "trick AS 2S").
+			if k := bareName(src, t); k > t && k+1 < len(src) && src[k] == ':' && src[k+1] == ' ' && k-t <= parse.MaxName {
+				e, t = k, k+2
+			}
 		} else {
 			if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
 				break
 			}
-			// NAME: a bare name, ": " after it
-			if c := byte(w >> 40); !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			// NAME: a bare name, ">NAME" after it in a pass, ": " after them
+			if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
 				break
 			}
-			for t < len(src) && spell.NameByte[src[t]] {
-				t++
+			t = e
+			if byte(w) == 'p' && t < len(src) && src[t] == '>' {
+				to, t = t+1, bareName(src, t+1)
+				if t == to || t-to > parse.MaxName {
+					break
+				}
 			}
-			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' || t-i-5 > parse.MaxName {
+			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
 				break
 			}
 			t += 2
@@ -456,7 +466,11 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Tricks = r.Tricks[:k+1]
 			tr := &r.Tricks[k]
-			tr.Leader, tr.Cards, tr.Cols = "", cards, trickCols[:m:m]
+			tr.Leader = ""
+			if e > 0 {
+				tr.Leader = p.own(src[i+6 : e])
+			}
+			tr.Cards, tr.Cols = cards, colsAt(t-i, m)
 			tr.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		case 'p':
 			k := len(r.Passes)
@@ -465,7 +479,10 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Passes = r.Passes[:k+1]
 			ps := &r.Passes[k]
-			ps.Player, ps.To, ps.Cards = p.player(src[i+5:t-2], k), "", cards
+			ps.Player, ps.To, ps.Cards = p.player(src[i+5:e], k), "", cards
+			if to > 0 {
+				ps.To = p.own(src[to : t-2])
+			}
 			ps.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		default:
 			k := len(r.Deal)
@@ -474,7 +491,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Deal = r.Deal[:k+1]
 			h := &r.Deal[k]
-			h.Player, h.Cards = p.player(src[i+5:t-2], k), cards
+			h.Player, h.Cards = p.player(src[i+5:e], k), cards
 			h.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		}
 		i = t + n
@@ -497,6 +514,7 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		m++
 	}
 	w := &trickWindows[m]
+	cols := colsAt(6, m)
 	r, a := p.r, p.arena
 	tricks, cards := r.Tricks, a.cards
 	file := p.file
@@ -519,7 +537,7 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		}
 		tricks = tricks[:k+1]
 		tr := &tricks[k]
-		tr.Leader, tr.Cards, tr.Cols = "", cards[c0:c0+m:c0+m], trickCols[:m:m]
+		tr.Leader, tr.Cards, tr.Cols = "", cards[c0:c0+m:c0+m], cols
 		tr.Pos = parse.Pos{File: file, Line: line, Col: 1}
 		i += 6 + 3*m
 		line++
@@ -656,12 +674,22 @@ func lineCards(s string, out *[parse.MaxCards]parse.Card) (m, n int) {
 	}
 }
 
-// trickCols are the columns of the cards of a canonical trick line ("trick " and three
-// bytes a card), shared by every trick read by playLines: the slices of it have their
-// capacity clipped, and nothing writes into a Trick's columns.
-var trickCols = func() (c [parse.MaxCards]int) {
-	for k := range c {
-		c[k] = 7 + 3*k
+// cardCols holds the columns of the cards of canonical card lists (three bytes a card), shared
+// by every trick read by playLines: cardCols[r][q:] are those of a list at byte offset 3q+r of
+// an ASCII line, from the first card after "trick NAME: " (a name of up to MaxName bytes) on.
+// The slices of it have their capacity clipped, and nothing writes into a Trick's columns.
+var cardCols = func() (c [3][(8+parse.MaxName)/3 + parse.MaxCards + 1]int) {
+	for r := range c {
+		for q := range c[r] {
+			c[r][q] = 3*q + r + 1
+		}
 	}
 	return
 }()
+
+// colsAt returns the columns of m cards three bytes apart from byte offset off of an ASCII
+// line (column = offset + 1), from cardCols.
+func colsAt(off, m int) []int {
+	q := off / 3
+	return cardCols[off%3][q : q+m : q+m]
+}

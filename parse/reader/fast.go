@@ -138,7 +138,7 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	}
 	s := p.s[:n]
 	names := p.mem.players[:0] // the game's only when the statement is read here
-	c := &p.mem.heads[0]
+	c := &p.mem.playersLine
 	if p.mem.reused && len(c.line) > 0 && s[i:] == string(c.line) {
 		p.g.PlayersPos = p.stmt
 		p.g.Players = append(names, c.names...)
@@ -190,8 +190,8 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	s := p.s[:n]
 	var c *lineCache
 	if list == nil && p.mem.reused && kw == "option" { // (meta lines mostly differ: dates, numbers)
-		c = &p.mem.heads[1]
-		if len(c.line) > 0 && s[i:] == string(c.line) {
+		c = p.mem.optionLine(s[i:])
+		if len(c.line) > 0 {
 			// The pairs copied in one go, then given this game's file, line and columns.
 			out := append(p.kvList(kw), c.kvs...)
 			for j := range out {
@@ -249,9 +249,10 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	return out, true
 }
 
-// lineCache is the last players or option line fastPlayers or fastKV read into reused
-// memory, and what they read from it: the games of a file mostly have the same ones, and a
-// game that has this one takes what it reads from here. What is read from a line depends on
+// lineCache is a players or option line fastPlayers or fastKV read into reused memory, and
+// what they read from it: the games of a file mostly have the same ones, or one of a few
+// option lines (the variants of the rules a file was played under), and a game that has
+// this one takes what it reads from here. What is read from a line depends on
 // the line only, and on the game's file and line number (put in at each game) and the
 // statement's column (kept from it). The line is a copy, only compared; the names, keys and
 // values are the names table's strings (names.go), which games keep.
@@ -259,6 +260,23 @@ type lineCache struct {
 	line  []byte
 	names []string
 	kvs   []parse.KV // the columns counted from the line's start
+}
+
+// optionLines is the number of option lines a GameBuffer keeps (lineCache).
+const optionLines = 16
+
+// optionLine returns the option line kept that is line, else, with an empty line, the entry
+// the next option line read goes to (the entries are taken in turn).
+func (m *gameMem) optionLine(line string) *lineCache {
+	for k := range m.optionLines {
+		if c := &m.optionLines[k]; len(c.line) == len(line) && string(c.line) == line && len(line) > 0 {
+			return c
+		}
+	}
+	c := &m.optionLines[m.nextOption]
+	m.nextOption = (m.nextOption + 1) % optionLines
+	c.line = c.line[:0]
+	return c
 }
 
 // fastCards reads the canonical card list s[i:n] (two-letter cards one blank apart, at least

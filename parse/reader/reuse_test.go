@@ -2,6 +2,7 @@ package reader
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"maps"
 	"os"
@@ -249,6 +250,14 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		n += checkFastPath(t, []byte(head+line+"\n"+line), "eof.tricks", &buf)
 		// alone: the first statement of its game
 		n += checkFastPath(t, []byte(line+"\n"), "alone.tricks", &buf)
+	}
+	// games of a few option lines in turn, and of more than a GameBuffer keeps
+	for _, kinds := range []int{3, optionLines, optionLines + 3} {
+		var src strings.Builder
+		for k := 0; k < 3*kinds; k++ {
+			fmt.Fprintf(&src, "%splayers ann bob\noption k=%d x=y\nround\ntrick 2C 3C\n---\n", head[:12], k%kinds)
+		}
+		n += checkFastPath(t, []byte(src.String()), "options.tricks", &buf)
 	}
 	// past the limit of the rounds of a game
 	for _, line := range []string{"round", "round tiebreak ann bob"} {

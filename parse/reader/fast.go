@@ -19,8 +19,8 @@ var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true,
 
 // fastStmt reads the statement s[start:end] of the current line (pure ASCII, without outer
 // blanks) when it is a trick, deal or pass in the canonical spelling, and reports whether it
-// did. So it does game, players, option, meta and tie-break round statements of bare names,
-// words and values one blank apart. A '#' (a comment) is never part of what it reads: the statement may be
+// did. So it does game, players, option, meta, tie-break round and "round dealer=NAME"
+// statements of bare names, words and values one blank apart. A '#' (a comment) is never part of what it reads: the statement may be
 // given with its comment.
 func (p *textParser) fastStmt(start, end int) bool {
 	s := p.s
@@ -29,6 +29,9 @@ func (p *textParser) fastStmt(start, end int) bool {
 	}
 	switch s[start] {
 	case 'r':
+		if end-start > 13 && s[start:start+13] == "round dealer=" {
+			return p.fastDealer(start+6, end)
+		}
 		return end-start > 15 && s[start:start+15] == "round tiebreak " && p.fastTiebreak(start+15, end)
 	case 'g':
 		return s[start:start+5] == "game " && p.fastGame(start+5, end)
@@ -127,6 +130,18 @@ func (p *textParser) fastTiebreak(i, n int) bool {
 		k = e + 1
 	}
 	r.Tiebreak = tb
+	return true
+}
+
+// fastDealer reads "round dealer=NAME" from "dealer=NAME" at s[i:n], a bare name, below the
+// limit of the rounds: roundStmt's work on it.
+func (p *textParser) fastDealer(i, n int) bool {
+	s := p.s[:n]
+	if k := i + 7; bareName(s, k) != n || n-k > parse.MaxName || len(p.g.Rounds) == parse.MaxRounds {
+		return false
+	}
+	p.newRound()
+	p.r.Dealer, p.r.DealerPos = p.own(s[i+7:n]), p.pos(i)
 	return true
 }
 

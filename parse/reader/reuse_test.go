@@ -205,6 +205,12 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"round tiebreak a b c d e f g h i j k l m n o p", "round tiebreak a b c d e f g h i j k l m n o p q",
 		"round tiebreak " + strings.Repeat("a", parse.MaxName), "round tiebreak " + strings.Repeat("a", parse.MaxName+1),
 		"round tiebreak ann bob\ntrick 2C 3C\ntrick 4C 5C", "round dealer=ann tiebreak ann bob",
+		// rounds with a dealer
+		"round dealer=ann", "round dealer=zed", "round dealer=", "round dealer=ann bob", "round dealer=ann ", "round dealer= ann",
+		"round dealer =ann", "round dealer=ann dealer=bob", "round dealer=ann,", "round dealer=\"ann\"", "round dealer=1ann",
+		"round dealer=ann # c", "round dealer=ann#", "round dealer=a.b-c_d", "round dealer=ann\tx", "round dealer=ann:",
+		"round dealer=" + strings.Repeat("a", parse.MaxName), "round dealer=" + strings.Repeat("a", parse.MaxName+1),
+		"round dealer=ann\ntrick ann: 2C 3C\ntrick 4C 5C\nround dealer=bob\ntrick bob: 2D 3D", "Round dealer=ann", "round dealers=ann",
 		// claims, which the fast statements leave to the general ones
 		"claim ann", "claim ann=2 bob=1", "claim \"a b\"", "claim \"a b\"=1, ann=2", "claim", "claim ann bob", "claim ann # c",
 		"claim ann=1 ann=2", "claim ann=x", "claim ann\nclaim bob", "clam ann", "Claim ann", "claimann",
@@ -260,7 +266,7 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		n += checkFastPath(t, []byte(src.String()), "options.tricks", &buf)
 	}
 	// past the limit of the rounds of a game
-	for _, line := range []string{"round", "round tiebreak ann bob"} {
+	for _, line := range []string{"round", "round tiebreak ann bob", "round dealer=ann"} {
 		n += checkFastPath(t, []byte(head+strings.Repeat(line+"\ntrick 2C 3C\n", parse.MaxRounds+1)), "rounds.tricks", &buf)
 	}
 	require.NotZero(t, n, "no game read")

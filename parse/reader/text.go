@@ -129,6 +129,11 @@ type gameMem struct {
 	// commented: the game holds a comment in an entry of a list (comments.go), cleared
 	// before the list's array is reused
 	commented bool
+	// a GameBuffer's memory for the comments of its game's header, and for the game's first
+	// comment lines, taken once a game (linesTaken; comments.go)
+	head       parse.GameComments
+	lines      []string
+	linesTaken bool
 	// names: where the game's strings are copied to (names.go); nil when the text is a copy
 	// of the game's own. table is a GameBuffer's, kept from game to game.
 	names *names
@@ -191,6 +196,7 @@ func (m *gameMem) reset() {
 	if m.commented {
 		m.clearComments()
 	}
+	m.linesTaken = false
 	keep := func(old *[]string, cur []string) {
 		if cap(cur) > cap(*old) {
 			*old = cur[:0]

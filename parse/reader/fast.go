@@ -452,9 +452,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			if len(r.Tricks) >= parse.MaxTricks {
 				break
 			}
-			// A leader: a bare name, ": " after it (else the cards start after "trick ", as a
-			// trick whose first card is an ace or a king does: "trick AS 2S").
-			if k := bareName(src, t); k > t && k+1 < len(src) && src[k] == ':' && src[k+1] == ' ' && k-t <= parse.MaxName {
+			if k := leaderEnd(src, t); k > t {
 				e, t = k, k+2
 			}
 		} else {
@@ -533,33 +531,62 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 	return src[i:], line
 }
 
+// leaderEnd returns the end of the leader's name of a trick line whose cards, without a
+// leader, would start at src[t] ("trick NAME: CARDS"): a bare name, ": " after it; t when
+// there is none (the cards start there, as a trick whose first card is an ace or a king
+// does: "trick AS 2S").
+func leaderEnd(src string, t int) int {
+	if k := bareName(src, t); k > t && k+1 < len(src) && src[k] == ':' && src[k+1] == ' ' && k-t <= parse.MaxName {
+		return k
+	}
+	return t
+}
+
 // trickRun is playLines for a run of trick lines of one to four cards, as many as the first
-// has (at a table of four or fewer: most lines of most transcripts), while the round's tricks
-// and the arena have room for them: it reads them at src[i:] with the list and the arena at
-// hand, and returns where it stopped and the number of the line there.
+// has (at a table of four or fewer: most lines of most transcripts), with or without a
+// leader, while the round's tricks and the arena have room for them: it reads them at src[i:]
+// with the list and the arena at hand, and returns where it stopped and the number of the
+// line there.
 func (p *textParser) trickRun(src string, i, line int) (int, int) {
-	if i+18 > len(src) {
+	t := i + 6 // the first card of the first line
+	if e := leaderEnd(src, t); e > t {
+		t = e + 2
+	}
+	if t+12 > len(src) {
 		return i, line
 	}
-	b := src[i : i+18] // "trick ", and twelve bytes for the cards
+	b := src[t : t+12] // twelve bytes for the cards
 	m := 1             // the cards of the first line: the newline follows the m-th
-	for m < 4 && b[3*m+5] != '\n' {
+	for m < 4 && b[3*m-1] != '\n' {
 		m++
 	}
 	w := &trickWindows[m]
-	cols := colsAt(6, m)
 	r, a := p.r, p.arena
 	tricks, cards := r.Tricks, a.cards
 	file := p.file
 	for len(tricks) < parse.MaxTricks && cap(cards)-len(cards) >= 4 && i+18 <= len(src) {
-		b := src[i : i+18]
-		x0, x1 := le64(b, 6), le64(b, 10)
-		if le64(b, 0)&(1<<48-1) != trickWord || x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+		if le64(src, i)&(1<<48-1) != trickWord {
 			break
+		}
+		t, leader := i+6, ""
+		x0, x1 := le64(src, t), le64(src, t+4)
+		if x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+			// not the cards: perhaps the leader's name before them
+			e := leaderEnd(src, t)
+			if e == t || e+14 > len(src) {
+				break
+			}
+			t = e + 2
+			if x0, x1 = le64(src, t), le64(src, t+4); x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+				break
+			}
 		}
 		u := fourCards(x0, x1)
 		if u&w.bad != 0 {
 			break
+		}
+		if t > i+6 {
+			leader = p.own(src[i+6 : t-2])
 		}
 		c0 := len(cards)
 		putFour(cards[c0:c0+4], u)
@@ -570,9 +597,9 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		}
 		tricks = tricks[:k+1]
 		tr := &tricks[k]
-		tr.Leader, tr.Cards, tr.Cols = "", cards[c0:c0+m:c0+m], cols
+		tr.Leader, tr.Cards, tr.Cols = leader, cards[c0:c0+m:c0+m], colsAt(t-i, m)
 		tr.Pos = parse.Pos{File: file, Line: line, Col: 1}
-		i += 6 + 3*m
+		i = t + 3*m
 		line++
 	}
 	r.Tricks, a.cards = tricks, cards

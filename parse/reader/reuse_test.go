@@ -205,6 +205,12 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"round tiebreak a b c d e f g h i j k l m n o p", "round tiebreak a b c d e f g h i j k l m n o p q",
 		"round tiebreak " + strings.Repeat("a", parse.MaxName), "round tiebreak " + strings.Repeat("a", parse.MaxName+1),
 		"round tiebreak ann bob\ntrick 2C 3C\ntrick 4C 5C", "round dealer=ann tiebreak ann bob",
+		// dashes, in separators and elsewhere (the reader passes over lines up to one that may
+		// be a separator)
+		"meta note=a---b", "meta note=-", "meta d=2026-11-20 x=---", "# ---", "#---", " ---", "\t---", "--- # c", "---x",
+		"x---", "-- -", "- --", "--", "-", "deal ann: -\n---\ndeal bob: -", "option a-b=c-d e-f=g---h\n---\noption a-b=c",
+		"trick 2C 3C\n  ---  \ntrick 4C 5C", "trick 2C 3C\n-\n---\ntrick 4C 5C", "trick 2C 3C\n \t---\ntrick 4C 5C",
+		"trick 2C 3C\nx ---\n---\ntrick 4C 5C", "players a-b c--d\n---\nplayers a-b",
 		// rounds with a dealer
 		"round dealer=ann", "round dealer=zed", "round dealer=", "round dealer=ann bob", "round dealer=ann ", "round dealer= ann",
 		"round dealer =ann", "round dealer=ann dealer=bob", "round dealer=ann,", "round dealer=\"ann\"", "round dealer=1ann",

@@ -542,6 +542,58 @@ func leaderEnd(src string, t int) int {
 	return t
 }
 
+// A leaderWord is how a trick line names a player as its leader, "NAME: ", in the
+// little-endian load of the eight bytes after "trick " (w, under mask), for a player whose
+// name is bare and of at most six bytes: such a line's leader is that player (the name is
+// the bare name leaderEnd finds there, which own gives as the player's).
+type leaderWord struct {
+	w, mask uint64
+	n, k    uint8 // the name's length, the player's index
+}
+
+// maxLeaderWords bounds the players trickRun tells by their leaderWords (the others, by
+// leaderEnd and own).
+const maxLeaderWords = 8
+
+// leaderWords returns the leaderWords of the game's players: those the memory made for the
+// same players (the games of a file mostly have the same), else made for them.
+func (p *textParser) leaderWords() []leaderWord {
+	pl, m := p.g.Players, p.mem
+	if p.leadersOf != len(pl)+1 { // (the players of a game, once known, stay)
+		if !slices.Equal(m.leadersFor, pl) {
+			m.nLeaders = makeLeaderWords(&m.leaders, pl)
+			m.leadersFor = append(m.leadersFor[:0], pl...)
+		}
+		p.leadersOf = len(pl) + 1
+	}
+	return m.leaders[:m.nLeaders]
+}
+
+// makeLeaderWords makes the leaderWords of players pl in out and returns how many.
+func makeLeaderWords(out *[maxLeaderWords]leaderWord, pl []string) int {
+	n := 0
+	for k, name := range pl {
+		if n == maxLeaderWords {
+			break
+		}
+		if len(name) > 6 || !parse.IsBareName(name) {
+			continue
+		}
+		lw := &out[n]
+		lw.w = ':'<<(8*len(name)) | ' '<<(8*len(name)+8)
+		for j := len(name) - 1; j >= 0; j-- {
+			lw.w |= uint64(name[j]) << (8 * j)
+		}
+		lw.mask = 1<<(8*len(name)+16) - 1
+		if len(name) == 6 {
+			lw.mask = ^uint64(0)
+		}
+		lw.n, lw.k = uint8(len(name)), uint8(k)
+		n++
+	}
+	return n
+}
+
 // trickRun is playLines for a run of trick lines of one to four cards, as many as the first
 // has (at a table of four or fewer: most lines of most transcripts), with or without a
 // leader, while the round's tricks and the arena have room for them: it reads them at src[i:]
@@ -561,6 +613,7 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		m++
 	}
 	w := &trickWindows[m]
+	leaders := p.leaderWords()
 	r, a := p.r, p.arena
 	tricks, cards := r.Tricks, a.cards
 	file := p.file
@@ -571,9 +624,20 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		t, leader := i+6, ""
 		x0, x1 := le64(src, t), le64(src, t+4)
 		if x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
-			// not the cards: perhaps the leader's name before them
-			e := leaderEnd(src, t)
-			if e == t || e+14 > len(src) {
+			// not the cards: perhaps the leader's name before them, a player's mostly
+			e := t
+			for _, lw := range leaders {
+				if x0&lw.mask == lw.w {
+					e, leader = t+int(lw.n), p.g.Players[lw.k]
+					break
+				}
+			}
+			if e == t {
+				if e = leaderEnd(src, t); e == t {
+					break
+				}
+			}
+			if e+14 > len(src) {
 				break
 			}
 			t = e + 2
@@ -585,7 +649,7 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		if u&w.bad != 0 {
 			break
 		}
-		if t > i+6 {
+		if t > i+6 && leader == "" {
 			leader = p.own(src[i+6 : t-2])
 		}
 		c0 := len(cards)

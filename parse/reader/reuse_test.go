@@ -268,6 +268,20 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		// alone: the first statement of its game
 		n += checkFastPath(t, []byte(line+"\n"), "alone.tricks", &buf)
 	}
+	// leaders among players of names of one to seven bytes, bare or not, more than trickRun
+	// tells by their leaderWords
+	heads := []string{"players a bb cccccc ddddddd \"e f\" Ff g.h\nround\n", "players p1 p2 p3 p4 p5 p6 p7 p8 p9 pa\nround\n", "round\n"}
+	for _, h := range heads {
+		for _, run := range []string{
+			"trick a: 2C 3C 4C 5C\ntrick bb: 6C 7C 8C 9C\ntrick cccccc: TC JC QC KC\ntrick ddddddd: 2D 3D 4D 5D\ntrick e f: 6D 7D 8D 9D",
+			"trick 2C 3C\ntrick Ff: 4C 5C\ntrick g.h: 6C 7C\ntrick bbb: 8C 9C\ntrick b: TC JC\ntrick ccccc: QC KC\ntrick AC 2D",
+			"trick p1: 2C 3C 4C\ntrick p8: 5C 6C 7C\ntrick p9: 8C 9C TC\ntrick pa: JC QC KC\ntrick p10: 2D 3D 4D",
+			"trick a: 2C\ntrick a:  3C\ntrick a : 4C\ntrick a:5C", "trick a: 2C 3C\nplayers a b\ntrick a: 4C 5C\ntrick b: 6C 7C",
+		} {
+			n += checkFastPath(t, []byte(h+run+"\n"), "leaders.tricks", &buf)
+			n += checkFastPath(t, []byte(h+run), "leaders.tricks", &buf)
+		}
+	}
 	// games of a few option lines in turn, and of more than a GameBuffer keeps
 	for _, kinds := range []int{3, optionLines, optionLines + 3} {
 		var src strings.Builder

@@ -74,6 +74,9 @@ type textParser struct {
 	allASCII bool
 
 	pending []string // comment lines not yet attached to a statement (comments.go)
+
+	// the players (plus one) the game's leaderWords were looked up for (trickRun's)
+	leadersOf int
 }
 
 // isASCII reports whether s is pure ASCII, sixty-four bytes at a time (by index: a slice
@@ -116,6 +119,10 @@ type gameMem struct {
 	// the last players line read, the last option lines (fast.go), and the entry of those
 	// the next one goes to
 	playersLine lineCache
+	// the leaderWords of the players leadersFor, nLeaders of them (textParser.leaderWords)
+	leaders     [maxLeaderWords]leaderWord
+	nLeaders    int
+	leadersFor  []string
 	optionLines [optionLines]lineCache
 	nextOption  int
 	arena       *cardArena

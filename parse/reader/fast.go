@@ -20,8 +20,8 @@ var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true,
 // fastStmt reads the statement s[start:end] of the current line (pure ASCII, without outer
 // blanks) when it is a trick, deal or pass in the canonical spelling, and reports whether it
 // did. So it does game, players, option, meta, tie-break round and "round dealer=NAME"
-// statements of bare names, words and values one blank apart. A '#' (a comment) is never part of what it reads: the statement may be
-// given with its comment.
+// statements of bare names, words and values one blank apart. A '#' (a comment) is never
+// part of what it reads: the statement may be given with its comment.
 func (p *textParser) fastStmt(start, end int) bool {
 	s := p.s
 	if end-start < 7 {
@@ -267,9 +267,9 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 // lineCache is a players or option line fastPlayers or fastKV read into reused memory, and
 // what they read from it: the games of a file mostly have the same ones, or one of a few
 // option lines (the variants of the rules a file was played under), and a game that has
-// this one takes what it reads from here. What is read from a line depends on
-// the line only, and on the game's file and line number (put in at each game) and the
-// statement's column (kept from it). The line is a copy, only compared; the names, keys and
+// this one takes what it reads from here. What is read from a line depends on the line
+// only, and on the game's file and line number (put in at each game) and the statement's
+// column (kept from it). The line is a copy, only compared; the names, keys and
 // values are the names table's strings (names.go), which games keep.
 type lineCache struct {
 	line  []byte

@@ -119,20 +119,20 @@ type gameMem struct {
 	// the last players line read, the last option lines (fast.go), and the entry of those
 	// the next one goes to
 	playersLine lineCache
-	// the leaderWords of the players leadersFor, nLeaders of them (textParser.leaderWords)
-	leaders     [maxLeaderWords]leaderWord
-	nLeaders    int
-	leadersFor  []string
 	optionLines [optionLines]lineCache
 	nextOption  int
-	arena       *cardArena
-	own         cardArena     // the arena, unless the reader's is shared (Next)
-	reused      bool          // a GameBuffer's: reset before each game
-	holder      *GameBuffer   // the buffer holding the game read ahead into it (directmem.go)
-	kept        bool          // that game is kept for good: the memory is never reused
-	gen         atomic.Uint32 // times the memory went back to directMems (Pending.gen)
-	used        int           // rounds of the memory the last game used (reused memory)
-	general     bool          // no fast path (fast.go): for the tests that compare the two
+	// the leaderWords of the players leadersFor, nLeaders of them (textParser.leaderWords)
+	leaders    [maxLeaderWords]leaderWord
+	nLeaders   int
+	leadersFor []string
+	arena      *cardArena
+	own        cardArena     // the arena, unless the reader's is shared (Next)
+	reused     bool          // a GameBuffer's: reset before each game
+	holder     *GameBuffer   // the buffer holding the game read ahead into it (directmem.go)
+	kept       bool          // that game is kept for good: the memory is never reused
+	gen        atomic.Uint32 // times the memory went back to directMems (Pending.gen)
+	used       int           // rounds of the memory the last game used (reused memory)
+	general    bool          // no fast path (fast.go): for the tests that compare the two
 	// commented: the game holds a comment in an entry of a list (comments.go), cleared
 	// before the list's array is reused
 	commented bool

@@ -170,8 +170,7 @@ func isSignificant(line []byte) bool {
 }
 
 // separatorAt returns the offset in buf, whose first byte starts a line, of the first line
-// that may be a separator (isSeparator: "---" after blanks), len(buf) when no whole line may
-// be. It looks at the first '-' of each line only, the one a separator starts with, and
+// that may be a separator (isSeparator: "---" after blanks), len(buf) when none may be. It looks at the first '-' of each line only, the one a separator starts with, and
 // passes over a line whose first '-' has anything but a blank before it or is not the first
 // of "---" (an option line's words, a date): one look for a dash and one for the end of the
 // line, where a search for "---" would look again at each dash of the line.

@@ -79,11 +79,11 @@ func (p *textParser) attach(kw, line string) {
 	if len(before) == 0 && line == "" || !isKeyword(kw) {
 		return // (an unknown statement is an error, said: its comments go with the game)
 	}
-	p.mem.commented = true
-	if c := p.headerComments(kw); c != nil {
+	if c := p.headerComments(kw); c != nil { // (the game's: the next game starts without)
 		addComments(c, before, line)
 		return
 	}
+	p.mem.commented = true
 	r := p.round()
 	if c := roundComments(r, kw); c != nil {
 		addComments(c, before, line)
@@ -220,7 +220,6 @@ func (p *textParser) endComments() {
 	if len(p.pending) == 0 {
 		return
 	}
-	p.mem.commented = true
 	if p.g.Comments == nil {
 		p.g.Comments = p.mem.gameComments()
 	}

@@ -133,8 +133,8 @@ type gameMem struct {
 	gen        atomic.Uint32 // times the memory went back to directMems (Pending.gen)
 	used       int           // rounds of the memory the last game used (reused memory)
 	general    bool          // no fast path (fast.go): for the tests that compare the two
-	// commented: the game holds a comment in an entry of a list (comments.go), cleared
-	// before the list's array is reused
+	// commented: the game holds a comment in a round or an entry of a list (comments.go),
+	// cleared before the list's array is reused (the game's own comments go with the game)
 	commented bool
 	// a GameBuffer's memory for the comments of its game's header, and for the game's first
 	// comment lines, taken once a game (linesTaken; comments.go)

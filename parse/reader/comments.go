@@ -48,7 +48,11 @@ func firstWord(s string) string {
 // commentText is the text of comment c (from its '#'): after the '#' and one blank, without
 // blanks at the end, as the model keeps it.
 func commentText(c string) string {
-	c = strings.TrimRight(c[1:], " \t\r")
+	e := len(c)
+	for e > 1 && isBlank(c[e-1]) { // (a loop: TrimRight makes a set of its cutset each call)
+		e--
+	}
+	c = c[1:e]
 	if len(c) > 0 && (c[0] == ' ' || c[0] == '\t') {
 		c = c[1:]
 	}

@@ -48,7 +48,11 @@ func firstWord(s string) string {
 // commentText is the text of comment c (from its '#'): after the '#' and one blank, without
 // blanks at the end, as the model keeps it.
 func commentText(c string) string {
-	c = strings.TrimRight(c[1:], " \t\r")
+	e := len(c)
+	for e > 1 && isBlank(c[e-1]) { // (a loop: TrimRight makes a set of its cutset each call)
+		e--
+	}
+	c = c[1:e]
 	if len(c) > 0 && (c[0] == ' ' || c[0] == '\t') {
 		c = c[1:]
 	}
@@ -61,6 +65,9 @@ func commentText(c string) string {
 func (p *textParser) comment(c string, empty bool) string {
 	t := p.ownValue(commentText(c))
 	if empty {
+		if p.pending == nil {
+			p.pending = p.mem.commentLines()
+		}
 		p.pending = append(p.pending, t)
 		return ""
 	}
@@ -76,14 +83,14 @@ func (p *textParser) attach(kw, line string) {
 	if len(before) == 0 && line == "" || !isKeyword(kw) {
 		return // (an unknown statement is an error, said: its comments go with the game)
 	}
-	p.mem.commented = true
-	if c := p.headerComments(kw); c != nil {
-		c.Add(before, line)
+	if c := p.headerComments(kw); c != nil { // (the game's: the next game starts without)
+		addComments(c, before, line)
 		return
 	}
+	p.mem.commented = true
 	r := p.round()
 	if c := roundComments(r, kw); c != nil {
-		c.Add(before, line)
+		addComments(c, before, line)
 		return
 	}
 	var at **parse.Comments
@@ -100,13 +107,38 @@ func (p *textParser) attach(kw, line string) {
 		at = lastComments(r.Moon, func(e *parse.Moon) **parse.Comments { return &e.Comments })
 	}
 	if at == nil { // a statement that made no entry (an error, said): the round keeps them
-		p.roundOf().Round.Add(before, line)
+		addComments(&p.roundOf().Round, before, line)
 		return
 	}
 	if *at == nil {
 		*at = &parse.Comments{}
 	}
-	(*at).Add(before, line)
+	addComments(*at, before, line)
+}
+
+// addComments adds the comment lines before a statement and its line comment to c
+// (Comments.Add): to a c without any, the lines as they are, which the parser hands on (they
+// are the pending lines of one statement, not kept after it).
+func addComments(c *parse.Comments, before []string, line string) {
+	if c.Before == nil && c.Line == "" {
+		c.Before, c.Line = before, line
+		return
+	}
+	c.Add(before, line)
+}
+
+// commentLines returns an empty list for the first comment lines of a game: a GameBuffer's
+// array, taken once a game (the lines go to the game, which keeps them until the next game
+// parsed into the buffer), else nil (append makes one).
+func (m *gameMem) commentLines() []string {
+	if !m.reused || m.arenaKept || m.linesTaken {
+		return nil
+	}
+	m.linesTaken = true
+	if m.lines == nil {
+		m.lines = make([]string, 0, 4)
+	}
+	return m.lines[:0]
 }
 
 // headerComments returns the game's comments of header keyword kw, nil for another keyword.
@@ -118,7 +150,7 @@ func (p *textParser) headerComments(kw string) *parse.Comments {
 	}
 	g := p.g
 	if g.Comments == nil {
-		g.Comments = &parse.GameComments{}
+		g.Comments = p.mem.gameComments()
 	}
 	switch kw {
 	case "game":
@@ -129,6 +161,18 @@ func (p *textParser) headerComments(kw string) *parse.Comments {
 		return &g.Comments.Options
 	}
 	return &g.Comments.Meta
+}
+
+// gameComments returns empty comments for a game's header: a GameBuffer's (the game keeps
+// them until the next game parsed into the buffer), else new ones. (The memory of the games
+// Next keeps, arenaKept, is reused too, but what its games' arrays point to is theirs for
+// good: keptmem.go.)
+func (m *gameMem) gameComments() *parse.GameComments {
+	if !m.reused || m.arenaKept {
+		return &parse.GameComments{}
+	}
+	m.head = parse.GameComments{}
+	return &m.head
 }
 
 // roundOf returns the comments of the current round, made when it has none.
@@ -180,9 +224,8 @@ func (p *textParser) endComments() {
 	if len(p.pending) == 0 {
 		return
 	}
-	p.mem.commented = true
 	if p.g.Comments == nil {
-		p.g.Comments = &parse.GameComments{}
+		p.g.Comments = p.mem.gameComments()
 	}
 	p.g.Comments.End = p.pending
 	p.pending = nil

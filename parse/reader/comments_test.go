@@ -194,3 +194,12 @@ func TestYAMLCarriedComments(t *testing.T) {
 		checkRoundTrip(t, games[0])
 	}
 }
+
+// TestCommentText: a comment's text is what follows its '#' and one blank, without the blanks
+// at its end.
+func TestCommentText(t *testing.T) {
+	for in, want := range map[string]string{"#": "", "# ": "", "#  \t\r": "", "# a": "a", "#a": "a", "#  a": " a",
+		"# a b \t\r": "a b", "#\ta\r": "a", "# \ta": "\ta", "# # x ": "# x", "# é ": "é"} {
+		require.Equal(t, want, commentText(in), "%q", in)
+	}
+}

@@ -3,8 +3,10 @@ package reader
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,4 +76,32 @@ func TestMalformedExample(t *testing.T) {
 	var list parse.ErrorList
 	require.True(t, errors.As(err, &list))
 	require.Equal(t, parse.Pos{File: "malformed-card.tricks", Line: 5, Col: 18}, list[0].Pos)
+}
+
+// TestOptionGivenTwice: every key given again among a game's options is reported, once, at
+// the second, whatever the keys (lists of keys whose bits oneEach looks at first collide or
+// not).
+func TestOptionGivenTwice(t *testing.T) {
+	keys := []string{"a", "b", "ab", "ba", "pass", "hearts-broken", "first-trick-ban", "no-tricks-bonus", "x1", "x2"}
+	for n := 1; n <= 7; n++ {
+		for seed := 0; seed < 200; seed++ {
+			var list []string
+			for i := 0; i < n; i++ {
+				list = append(list, keys[(seed*7+i*i*3+i*seed)%len(keys)])
+			}
+			want := 0
+			for i := range list {
+				if slices.Contains(list[:i], list[i]) {
+					want++
+				}
+			}
+			var src strings.Builder
+			src.WriteString("players a b\noption")
+			for _, k := range list {
+				src.WriteString(" " + k + "=1")
+			}
+			_, err := ParseBytes([]byte(src.String()+"\n"), "o.tricks")
+			require.Equal(t, want, strings.Count(fmt.Sprint(err), "given twice"), "%v", list)
+		}
+	}
 }

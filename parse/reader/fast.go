@@ -19,9 +19,9 @@ var fastFirst = [256]bool{'t': true, 'd': true, 'p': true, 'o': true, 'm': true,
 
 // fastStmt reads the statement s[start:end] of the current line (pure ASCII, without outer
 // blanks) when it is a trick, deal or pass in the canonical spelling, and reports whether it
-// did. So it does game, players, option, meta and tie-break round statements of bare names,
-// words and values one blank apart. A '#' (a comment) is never part of what it reads: the statement may be
-// given with its comment.
+// did. So it does game, players, option, meta, tie-break round and "round dealer=NAME"
+// statements of bare names, words and values one blank apart. A '#' (a comment) is never
+// part of what it reads: the statement may be given with its comment.
 func (p *textParser) fastStmt(start, end int) bool {
 	s := p.s
 	if end-start < 7 {
@@ -29,6 +29,9 @@ func (p *textParser) fastStmt(start, end int) bool {
 	}
 	switch s[start] {
 	case 'r':
+		if end-start > 13 && s[start:start+13] == "round dealer=" {
+			return p.fastDealer(start+6, end)
+		}
 		return end-start > 15 && s[start:start+15] == "round tiebreak " && p.fastTiebreak(start+15, end)
 	case 'g':
 		return s[start:start+5] == "game " && p.fastGame(start+5, end)
@@ -130,6 +133,18 @@ func (p *textParser) fastTiebreak(i, n int) bool {
 	return true
 }
 
+// fastDealer reads "round dealer=NAME" from "dealer=NAME" at s[i:n], a bare name, below the
+// limit of the rounds: roundStmt's work on it.
+func (p *textParser) fastDealer(i, n int) bool {
+	s := p.s[:n]
+	if k := i + 7; bareName(s, k) != n || n-k > parse.MaxName || len(p.g.Rounds) == parse.MaxRounds {
+		return false
+	}
+	p.newRound()
+	p.r.Dealer, p.r.DealerPos = p.own(s[i+7:n]), p.pos(i)
+	return true
+}
+
 // fastPlayers reads "players NAME NAME ..." from s[i:n]: bare names one blank apart, each
 // once, within the limits, in the game's first players statement.
 func (p *textParser) fastPlayers(i, n int) bool {
@@ -138,7 +153,7 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	}
 	s := p.s[:n]
 	names := p.mem.players[:0] // the game's only when the statement is read here
-	c := &p.mem.heads[0]
+	c := &p.mem.playersLine
 	if p.mem.reused && len(c.line) > 0 && s[i:] == string(c.line) {
 		p.g.PlayersPos = p.stmt
 		p.g.Players = append(names, c.names...)
@@ -190,8 +205,8 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	s := p.s[:n]
 	var c *lineCache
 	if list == nil && p.mem.reused && kw == "option" { // (meta lines mostly differ: dates, numbers)
-		c = &p.mem.heads[1]
-		if len(c.line) > 0 && s[i:] == string(c.line) {
+		c = p.mem.optionLine(s[i:])
+		if len(c.line) > 0 {
 			// The pairs copied in one go, then given this game's file, line and columns.
 			out := append(p.kvList(kw), c.kvs...)
 			for j := range out {
@@ -249,16 +264,34 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	return out, true
 }
 
-// lineCache is the last players or option line fastPlayers or fastKV read into reused
-// memory, and what they read from it: the games of a file mostly have the same ones, and a
-// game that has this one takes what it reads from here. What is read from a line depends on
-// the line only, and on the game's file and line number (put in at each game) and the
-// statement's column (kept from it). The line is a copy, only compared; the names, keys and
+// lineCache is a players or option line fastPlayers or fastKV read into reused memory, and
+// what they read from it: the games of a file mostly have the same ones, or one of a few
+// option lines (the variants of the rules a file was played under), and a game that has
+// this one takes what it reads from here. What is read from a line depends on the line
+// only, and on the game's file and line number (put in at each game) and the statement's
+// column (kept from it). The line is a copy, only compared; the names, keys and
 // values are the names table's strings (names.go), which games keep.
 type lineCache struct {
 	line  []byte
 	names []string
 	kvs   []parse.KV // the columns counted from the line's start
+}
+
+// optionLines is the number of option lines a GameBuffer keeps (lineCache).
+const optionLines = 16
+
+// optionLine returns the option line kept that is line, else, with an empty line, the entry
+// the next option line read goes to (the entries are taken in turn).
+func (m *gameMem) optionLine(line string) *lineCache {
+	for k := range m.optionLines {
+		if c := &m.optionLines[k]; len(c.line) == len(line) && string(c.line) == line && len(line) > 0 {
+			return c
+		}
+	}
+	c := &m.optionLines[m.nextOption]
+	m.nextOption = (m.nextOption + 1) % optionLines
+	c.line = c.line[:0]
+	return c
 }
 
 // fastCards reads the canonical card list s[i:n] (two-letter cards one blank apart, at least
@@ -396,20 +429,21 @@ func le64(s string, i int) uint64 {
 }
 
 // playLines reads the lines at the start of src, the first being number line, for as long as
-// they are "trick CARDS" (no leader), "deal NAME: CARDS" or "pass NAME: CARDS" (no
-// recipient) in the canonical spelling, in the round begun (p.r), below the limits: most
-// lines of a transcript, read here with their end found as they are read, with nothing else
-// to do. It returns what is left of src and the number of its first line. It gives exactly
-// what fastTrick and fastHand give (the same lines, without the arena's growth: it stops
-// while the arena has less room than a statement may take, and the cases of a round not
-// begun), and so what the general statements give; a line it takes holds no comment and is
-// pure ASCII, whatever the rest of the game holds.
+// they are "trick CARDS", "trick NAME: CARDS", "deal NAME: CARDS", "pass NAME: CARDS" or
+// "pass NAME>NAME: CARDS" in the canonical spelling (bare names), in the round begun (p.r),
+// below the limits: most lines of a transcript, read here with their end found as they are
+// read, with nothing else to do. It returns what is left of src and the number of its first
+// line. It gives exactly what the general statements give (trickStmt, handStmt, passStmt: the
+// names owned as name owns them, the columns of an ASCII line); it stops while the arena has
+// less room than a statement may take, and in the cases of a round not begun. A line it takes
+// holds no comment and is pure ASCII, whatever the rest of the game holds.
 func (p *textParser) playLines(src string, line int) (string, int) {
 	r := p.r
 	i := 0 // the start of the line
 	for i+8 <= len(src) {
 		w := le64(src, i)
-		t := i + 6 // the first card
+		t := i + 6    // the first card
+		e, to := 0, 0 // the end of the leader's or the player's name; the start of the recipient's
 		if w&(1<<48-1) == trickWord {
 			if k, l := p.trickRun(src, i, line); k > i {
 				i, line = k, l
@@ -418,18 +452,25 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			if len(r.Tricks) >= parse.MaxTricks {
 				break
 			}
+			if k := leaderEnd(src, t); k > t {
+				e, t = k, k+2
+			}
 		} else {
 			if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
 				break
 			}
-			// NAME: a bare name, ": " after it
-			if c := byte(w >> 40); !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			// NAME: a bare name, ">NAME" after it in a pass, ": " after them
+			if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
 				break
 			}
-			for t < len(src) && spell.NameByte[src[t]] {
-				t++
+			t = e
+			if byte(w) == 'p' && t < len(src) && src[t] == '>' {
+				to, t = t+1, bareName(src, t+1)
+				if t == to || t-to > parse.MaxName {
+					break
+				}
 			}
-			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' || t-i-5 > parse.MaxName {
+			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
 				break
 			}
 			t += 2
@@ -456,7 +497,11 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Tricks = r.Tricks[:k+1]
 			tr := &r.Tricks[k]
-			tr.Leader, tr.Cards, tr.Cols = "", cards, trickCols[:m:m]
+			tr.Leader = ""
+			if e > 0 {
+				tr.Leader = p.own(src[i+6 : e])
+			}
+			tr.Cards, tr.Cols = cards, colsAt(t-i, m)
 			tr.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		case 'p':
 			k := len(r.Passes)
@@ -465,7 +510,10 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Passes = r.Passes[:k+1]
 			ps := &r.Passes[k]
-			ps.Player, ps.To, ps.Cards = p.player(src[i+5:t-2], k), "", cards
+			ps.Player, ps.To, ps.Cards = p.player(src[i+5:e], k), "", cards
+			if to > 0 {
+				ps.To = p.own(src[to : t-2])
+			}
 			ps.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		default:
 			k := len(r.Deal)
@@ -474,7 +522,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Deal = r.Deal[:k+1]
 			h := &r.Deal[k]
-			h.Player, h.Cards = p.player(src[i+5:t-2], k), cards
+			h.Player, h.Cards = p.player(src[i+5:e], k), cards
 			h.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		}
 		i = t + n
@@ -483,32 +531,126 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 	return src[i:], line
 }
 
+// leaderEnd returns the end of the leader's name of a trick line whose cards, without a
+// leader, would start at src[t] ("trick NAME: CARDS"): a bare name, ": " after it; t when
+// there is none (the cards start there, as a trick whose first card is an ace or a king
+// does: "trick AS 2S").
+func leaderEnd(src string, t int) int {
+	if k := bareName(src, t); k > t && k+1 < len(src) && src[k] == ':' && src[k+1] == ' ' && k-t <= parse.MaxName {
+		return k
+	}
+	return t
+}
+
+// A leaderWord is how a trick line names a player as its leader, "NAME: ", in the
+// little-endian load of the eight bytes after "trick " (w, under mask), for a player whose
+// name is bare and of at most six bytes: such a line's leader is that player (the name is
+// the bare name leaderEnd finds there, which own gives as the player's).
+type leaderWord struct {
+	w, mask uint64
+	n, k    uint8 // the name's length, the player's index
+}
+
+// maxLeaderWords bounds the players trickRun tells by their leaderWords (the others, by
+// leaderEnd and own).
+const maxLeaderWords = 8
+
+// leaderWords returns the leaderWords of the game's players: those the memory made for the
+// same players (the games of a file mostly have the same), else made for them.
+func (p *textParser) leaderWords() []leaderWord {
+	pl, m := p.g.Players, p.mem
+	if p.leadersOf != len(pl)+1 { // (the players of a game, once known, stay)
+		if !slices.Equal(m.leadersFor, pl) {
+			m.nLeaders = makeLeaderWords(&m.leaders, pl)
+			m.leadersFor = append(m.leadersFor[:0], pl...)
+		}
+		p.leadersOf = len(pl) + 1
+	}
+	return m.leaders[:m.nLeaders]
+}
+
+// makeLeaderWords makes the leaderWords of players pl in out and returns how many.
+func makeLeaderWords(out *[maxLeaderWords]leaderWord, pl []string) int {
+	n := 0
+	for k, name := range pl {
+		if n == maxLeaderWords {
+			break
+		}
+		if len(name) > 6 || !parse.IsBareName(name) {
+			continue
+		}
+		lw := &out[n]
+		lw.w = ':'<<(8*len(name)) | ' '<<(8*len(name)+8)
+		for j := len(name) - 1; j >= 0; j-- {
+			lw.w |= uint64(name[j]) << (8 * j)
+		}
+		lw.mask = 1<<(8*len(name)+16) - 1
+		if len(name) == 6 {
+			lw.mask = ^uint64(0)
+		}
+		lw.n, lw.k = uint8(len(name)), uint8(k)
+		n++
+	}
+	return n
+}
+
 // trickRun is playLines for a run of trick lines of one to four cards, as many as the first
-// has (at a table of four or fewer: most lines of most transcripts), while the round's tricks
-// and the arena have room for them: it reads them at src[i:] with the list and the arena at
-// hand, and returns where it stopped and the number of the line there.
+// has (at a table of four or fewer: most lines of most transcripts), with or without a
+// leader, while the round's tricks and the arena have room for them: it reads them at src[i:]
+// with the list and the arena at hand, and returns where it stopped and the number of the
+// line there.
 func (p *textParser) trickRun(src string, i, line int) (int, int) {
-	if i+18 > len(src) {
+	t := i + 6 // the first card of the first line
+	if e := leaderEnd(src, t); e > t {
+		t = e + 2
+	}
+	if t+12 > len(src) {
 		return i, line
 	}
-	b := src[i : i+18] // "trick ", and twelve bytes for the cards
+	b := src[t : t+12] // twelve bytes for the cards
 	m := 1             // the cards of the first line: the newline follows the m-th
-	for m < 4 && b[3*m+5] != '\n' {
+	for m < 4 && b[3*m-1] != '\n' {
 		m++
 	}
 	w := &trickWindows[m]
+	leaders := p.leaderWords()
 	r, a := p.r, p.arena
 	tricks, cards := r.Tricks, a.cards
 	file := p.file
 	for len(tricks) < parse.MaxTricks && cap(cards)-len(cards) >= 4 && i+18 <= len(src) {
-		b := src[i : i+18]
-		x0, x1 := le64(b, 6), le64(b, 10)
-		if le64(b, 0)&(1<<48-1) != trickWord || x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+		if le64(src, i)&(1<<48-1) != trickWord {
 			break
+		}
+		t, leader := i+6, ""
+		x0, x1 := le64(src, t), le64(src, t+4)
+		if x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+			// not the cards: perhaps the leader's name before them, a player's mostly
+			e := t
+			for _, lw := range leaders {
+				if x0&lw.mask == lw.w {
+					e, leader = t+int(lw.n), p.g.Players[lw.k]
+					break
+				}
+			}
+			if e == t {
+				if e = leaderEnd(src, t); e == t {
+					break
+				}
+			}
+			if e+14 > len(src) {
+				break
+			}
+			t = e + 2
+			if x0, x1 = le64(src, t), le64(src, t+4); x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+				break
+			}
 		}
 		u := fourCards(x0, x1)
 		if u&w.bad != 0 {
 			break
+		}
+		if t > i+6 && leader == "" {
+			leader = p.own(src[i+6 : t-2])
 		}
 		c0 := len(cards)
 		putFour(cards[c0:c0+4], u)
@@ -519,9 +661,9 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		}
 		tricks = tricks[:k+1]
 		tr := &tricks[k]
-		tr.Leader, tr.Cards, tr.Cols = "", cards[c0:c0+m:c0+m], trickCols[:m:m]
+		tr.Leader, tr.Cards, tr.Cols = leader, cards[c0:c0+m:c0+m], colsAt(t-i, m)
 		tr.Pos = parse.Pos{File: file, Line: line, Col: 1}
-		i += 6 + 3*m
+		i = t + 3*m
 		line++
 	}
 	r.Tricks, a.cards = tricks, cards
@@ -656,12 +798,22 @@ func lineCards(s string, out *[parse.MaxCards]parse.Card) (m, n int) {
 	}
 }
 
-// trickCols are the columns of the cards of a canonical trick line ("trick " and three
-// bytes a card), shared by every trick read by playLines: the slices of it have their
-// capacity clipped, and nothing writes into a Trick's columns.
-var trickCols = func() (c [parse.MaxCards]int) {
-	for k := range c {
-		c[k] = 7 + 3*k
+// cardCols holds the columns of the cards of canonical card lists (three bytes a card), shared
+// by every trick read by playLines: cardCols[r][q:] are those of a list at byte offset 3q+r of
+// an ASCII line, from the first card after "trick NAME: " (a name of up to MaxName bytes) on.
+// The slices of it have their capacity clipped, and nothing writes into a Trick's columns.
+var cardCols = func() (c [3][(8+parse.MaxName)/3 + parse.MaxCards + 1]int) {
+	for r := range c {
+		for q := range c[r] {
+			c[r][q] = 3*q + r + 1
+		}
 	}
 	return
 }()
+
+// colsAt returns the columns of m cards three bytes apart from byte offset off of an ASCII
+// line (column = offset + 1), from cardCols.
+func colsAt(off, m int) []int {
+	q := off / 3
+	return cardCols[off%3][q : q+m : q+m]
+}

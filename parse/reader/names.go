@@ -24,6 +24,9 @@ const nameChunk = 4 << 10
 // goroutine at a time (a GameBuffer's, or a Reader's for Next).
 type names struct {
 	m map[string]string
+	// recent holds the strings looked up last, one a slot (recentSlot): most look-ups are of
+	// the few names and words every game of a file has, found here without the map's hash.
+	recent [32]string
 	// chunk is where strings are copied, one after the other, so that a copy costs no
 	// allocation of its own: its bytes are written once, before a string is made of them, and
 	// never again (a chunk lives as long as a string of it).
@@ -51,15 +54,26 @@ func (t *names) of(s string) string {
 	if s == "" {
 		return ""
 	}
-	if v, ok := t.m[s]; ok {
-		return v
+	slot := &t.recent[recentSlot(s)]
+	if sameName(*slot, s) {
+		return *slot
 	}
-	if t.m == nil || len(t.m) >= maxNames {
-		t.m = make(map[string]string, 64)
+	v, ok := t.m[s]
+	if !ok {
+		if t.m == nil || len(t.m) >= maxNames {
+			t.m = make(map[string]string, 64)
+		}
+		v = t.copyOf(s)
+		t.m[v] = v
 	}
-	v := t.copyOf(s)
-	t.m[v] = v
+	*slot = v
 	return v
+}
+
+// recentSlot is the slot of names.recent for s (not empty): of its length and its first
+// and last bytes.
+func recentSlot(s string) int {
+	return int((uint(len(s))<<2 ^ uint(s[0]) ^ uint(s[len(s)-1])<<1) & 31)
 }
 
 // own returns s, a string of the game's text, as a string the game may keep: the player of

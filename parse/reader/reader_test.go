@@ -418,3 +418,25 @@ func TestLongLineKeepsItsNumber(t *testing.T) {
 	_, err := ParseBytes(bytes.Repeat([]byte{0}, 262145), "nul.tricks")
 	require.EqualError(t, err, "nul.tricks:1:1: not a text transcript\nnul.tricks:1:262145: not a text transcript: the rest of the file is not read")
 }
+
+// TestSeparatorAt: the lines the text reader passes over in one go (separatorAt) hold no
+// separator, and the line where it stops holds a "---".
+func TestSeparatorAt(t *testing.T) {
+	bufs := []string{"", "-", "--", "---", "a\n---\n", "a-b\n---\n", "x---\n  ---\n", "a\n-\n--x\n\t---\n", "deal a: -\nb\n",
+		"option a-b=c-d e-f=g\nmeta x=a---b\n---\n", "a - ---\n---", "#---\n", "a\n--", "a-\n-", " \n \t --- # c\n"}
+	for _, src := range textCorpus(t) {
+		bufs = append(bufs, string(src))
+	}
+	for _, b := range bufs {
+		buf := []byte(b)
+		k := separatorAt(buf)
+		require.True(t, k == len(buf) || k == 0 || buf[k-1] == '\n', "%q: %d is no line start", b, k)
+		for _, line := range splitLines(buf[:k]) {
+			require.False(t, isSeparator(line), "%q: separator %q passed over", b, line)
+		}
+		if k < len(buf) {
+			line, _, _ := bytes.Cut(buf[k:], []byte("\n"))
+			require.Contains(t, string(line), "-", "%q: stopped at a line without a dash", b)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"maps"
 	"os"
@@ -204,6 +205,18 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"round tiebreak a b c d e f g h i j k l m n o p", "round tiebreak a b c d e f g h i j k l m n o p q",
 		"round tiebreak " + strings.Repeat("a", parse.MaxName), "round tiebreak " + strings.Repeat("a", parse.MaxName+1),
 		"round tiebreak ann bob\ntrick 2C 3C\ntrick 4C 5C", "round dealer=ann tiebreak ann bob",
+		// dashes, in separators and elsewhere (the reader passes over lines up to one that may
+		// be a separator)
+		"meta note=a---b", "meta note=-", "meta d=2026-11-20 x=---", "# ---", "#---", " ---", "\t---", "--- # c", "---x",
+		"x---", "-- -", "- --", "--", "-", "deal ann: -\n---\ndeal bob: -", "option a-b=c-d e-f=g---h\n---\noption a-b=c",
+		"trick 2C 3C\n  ---  \ntrick 4C 5C", "trick 2C 3C\n-\n---\ntrick 4C 5C", "trick 2C 3C\n \t---\ntrick 4C 5C",
+		"trick 2C 3C\nx ---\n---\ntrick 4C 5C", "players a-b c--d\n---\nplayers a-b",
+		// rounds with a dealer
+		"round dealer=ann", "round dealer=zed", "round dealer=", "round dealer=ann bob", "round dealer=ann ", "round dealer= ann",
+		"round dealer =ann", "round dealer=ann dealer=bob", "round dealer=ann,", "round dealer=\"ann\"", "round dealer=1ann",
+		"round dealer=ann # c", "round dealer=ann#", "round dealer=a.b-c_d", "round dealer=ann\tx", "round dealer=ann:",
+		"round dealer=" + strings.Repeat("a", parse.MaxName), "round dealer=" + strings.Repeat("a", parse.MaxName+1),
+		"round dealer=ann\ntrick ann: 2C 3C\ntrick 4C 5C\nround dealer=bob\ntrick bob: 2D 3D", "Round dealer=ann", "round dealers=ann",
 		// claims, which the fast statements leave to the general ones
 		"claim ann", "claim ann=2 bob=1", "claim \"a b\"", "claim \"a b\"=1, ann=2", "claim", "claim ann bob", "claim ann # c",
 		"claim ann=1 ann=2", "claim ann=x", "claim ann\nclaim bob", "clam ann", "Claim ann", "claimann",
@@ -216,6 +229,26 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\ntrick ann: 2D 3D 4D 5D\ntrick 6D 7D 8D 9D", "trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C#",
 		"trick 2C 3C 4C 5C\ntricks ann=1\ntrick 6C 7C 8C 9C", "trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\ndeal ann: 2C",
 		"trick 2c 3C 4C 5C\ntrick 6C 7C 8C 9C", "trick 2C 3C 4C 5C\ntrick 6C 7C 8C 9c", "trick 2C 3C\ntrick 6C 7c",
+		// tricks with a leader, and passes with a recipient, near the canonical spelling
+		"trick : 2C", "trick ann:2C", "trick ann : 2C", "trick ann:  2C", "trick ann: 2C 3C 4C 5C 6C", "trick ann:", "trick ann: ",
+		"trick ann: -", "trick ann: 2C,3C", "trick ann: 2C 3X", "trick ann: 2C 3C\r", "trick ann: 2C # c", "trick ann: 2C#",
+		"trick AC: 2C 3C", "trick AC 2C 3C 4C", "trick AS 2S 3S 4S 5S", "trick KS: 2S", "trick zed: 2C 3C", "trick \"ann\": 2C",
+		"trick a.b-c_d: 2C", "trick 1ann: 2C", "trick ann>bob: 2C", "trick ann bob: 2C", "trick ann:: 2C", "trick ann: ann",
+		"trick " + strings.Repeat("a", parse.MaxName) + ": 2C 3C", "trick " + strings.Repeat("a", parse.MaxName+1) + ": 2C 3C",
+		"trick " + strings.Repeat("a", parse.MaxName) + ": " + strings.TrimSpace(strings.Repeat("2C ", parse.MaxCards)),
+		"trick ann: " + strings.TrimSpace(strings.Repeat("2C ", parse.MaxCards)), "trick ann: " + strings.TrimSpace(strings.Repeat("2C ", parse.MaxCards+1)),
+		"trick ab: 2C 3C 4C 5C\ntrick abc: 6C 7C 8C 9C\ntrick abcd: 2D 3D 4D 5D\ntrick 6D 7D 8D 9D\ntrick bob: 2H 3H 4H 5H",
+		"trick 2C 3C 4C 5C\ntrick cat: 6C 7C 8C 9C\ntrick 2D 3D 4D 5D\ntrick dan: 6D 7D 8D 9D\ndeal ann: 2C",
+		"trick 2C 3C 4C 5C\ntrick a: 6C 7C 8C\ntrick b: 9C TC JC QC", "trick a: 2C 3C 4C\ntrick b: 5C 6C 7C\ntrick 8C 9C TC",
+		"trick ann: 2C\ntrick bob: 3C\ntrick 4C", "trick ann: 2C 3C 4C 5C\ntrick bob: 6C 7C 8C 9X\ntrick cat: 2D 3D 4D 5D",
+		"trick 2C 3C 4C 5C\ntrick " + strings.Repeat("a", parse.MaxName) + ": 6C 7C 8C 9C\ntrick " + strings.Repeat("b", parse.MaxName+1) + ": 2D 3D 4D 5D",
+		"trick ann: 2C 3C 4C 5C\ntrick bob: 6C 7C 8C\ntrick cat: 9C TC JC QC", "trick ann: 2C 3C 4C 5C\ntrick bob : 6C 7C 8C 9C",
+		"trick ann: 2C 3C 4C 5C\ntrick bob:  6C 7C 8C 9C", "trick ann: 2C 3C 4C 5C\ntrick bob: 6C 7C 8C 9C\r\ntrick 2D 3D 4D 5D",
+		"pass ann>bob: 2C 3C 4C", "pass ann>: 2C", "pass ann>1b: 2C", "pass ann>>bob: 2C", "pass ann>bob:2C", "pass ann>bob : 2C",
+		"pass ann> bob: 2C", "pass ann>bob>cat: 2C", "pass ann>zed: 2C", "pass zed>ann: 2C", "pass ann>bob: -", "pass ann>bob: 2C # c",
+		"pass ann>bob#: 2C", "pass ann>bob:", "pass ann>bob: ", "pass ann>bob", "deal ann>bob: 2C", "pass ann>\"bob\": 2C",
+		"pass ann>" + strings.Repeat("b", parse.MaxName) + ": 2C", "pass ann>" + strings.Repeat("b", parse.MaxName+1) + ": 2C",
+		"pass ann>bob: 2C 3C 4C\npass bob>cat: 5C 6C 7C\npass cat: 8C 9C TC\npass dan>ann: JC QC KC\ntrick ann: 2D 3D",
 		// deal and pass lines of four cards and more, broken at each place of a group of four
 		"deal ann: 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "deal ann: 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AX",
 		"deal ann: 2C 3C 4C 5C 6C 7C 8C 9C", "deal ann: 2C 3C 4C 5C 6C 7C 8C 9C ", "deal ann: 2C 3C 4C 5C,6C 7C 8C 9C",
@@ -235,8 +268,30 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		// alone: the first statement of its game
 		n += checkFastPath(t, []byte(line+"\n"), "alone.tricks", &buf)
 	}
+	// leaders among players of names of one to seven bytes, bare or not, more than trickRun
+	// tells by their leaderWords
+	heads := []string{"players a bb cccccc ddddddd \"e f\" Ff g.h\nround\n", "players p1 p2 p3 p4 p5 p6 p7 p8 p9 pa\nround\n", "round\n"}
+	for _, h := range heads {
+		for _, run := range []string{
+			"trick a: 2C 3C 4C 5C\ntrick bb: 6C 7C 8C 9C\ntrick cccccc: TC JC QC KC\ntrick ddddddd: 2D 3D 4D 5D\ntrick e f: 6D 7D 8D 9D",
+			"trick 2C 3C\ntrick Ff: 4C 5C\ntrick g.h: 6C 7C\ntrick bbb: 8C 9C\ntrick b: TC JC\ntrick ccccc: QC KC\ntrick AC 2D",
+			"trick p1: 2C 3C 4C\ntrick p8: 5C 6C 7C\ntrick p9: 8C 9C TC\ntrick pa: JC QC KC\ntrick p10: 2D 3D 4D",
+			"trick a: 2C\ntrick a:  3C\ntrick a : 4C\ntrick a:5C", "trick a: 2C 3C\nplayers a b\ntrick a: 4C 5C\ntrick b: 6C 7C",
+		} {
+			n += checkFastPath(t, []byte(h+run+"\n"), "leaders.tricks", &buf)
+			n += checkFastPath(t, []byte(h+run), "leaders.tricks", &buf)
+		}
+	}
+	// games of a few option lines in turn, and of more than a GameBuffer keeps
+	for _, kinds := range []int{3, optionLines, optionLines + 3} {
+		var src strings.Builder
+		for k := 0; k < 3*kinds; k++ {
+			fmt.Fprintf(&src, "%splayers ann bob\noption k=%d x=y\nround\ntrick 2C 3C\n---\n", head[:12], k%kinds)
+		}
+		n += checkFastPath(t, []byte(src.String()), "options.tricks", &buf)
+	}
 	// past the limit of the rounds of a game
-	for _, line := range []string{"round", "round tiebreak ann bob"} {
+	for _, line := range []string{"round", "round tiebreak ann bob", "round dealer=ann"} {
 		n += checkFastPath(t, []byte(head+strings.Repeat(line+"\ntrick 2C 3C\n", parse.MaxRounds+1)), "rounds.tricks", &buf)
 	}
 	require.NotZero(t, n, "no game read")

@@ -74,6 +74,9 @@ type textParser struct {
 	allASCII bool
 
 	pending []string // comment lines not yet attached to a statement (comments.go)
+
+	// the players (plus one) the game's leaderWords were looked up for (trickRun's)
+	leadersOf int
 }
 
 // isASCII reports whether s is pure ASCII, sixty-four bytes at a time (by index: a slice
@@ -113,18 +116,31 @@ type gameMem struct {
 	players []string
 	options []parse.KV
 	meta    []parse.KV
-	heads   [2]lineCache // the last players and option lines read (fast.go)
-	arena   *cardArena
-	own     cardArena     // the arena, unless the reader's is shared (Next)
-	reused  bool          // a GameBuffer's: reset before each game
-	holder  *GameBuffer   // the buffer holding the game read ahead into it (directmem.go)
-	kept    bool          // that game is kept for good: the memory is never reused
-	gen     atomic.Uint32 // times the memory went back to directMems (Pending.gen)
-	used    int           // rounds of the memory the last game used (reused memory)
-	general bool          // no fast path (fast.go): for the tests that compare the two
-	// commented: the game holds a comment in an entry of a list (comments.go), cleared
-	// before the list's array is reused
+	// the last players line read, the last option lines (fast.go), and the entry of those
+	// the next one goes to
+	playersLine lineCache
+	optionLines [optionLines]lineCache
+	nextOption  int
+	// the leaderWords of the players leadersFor, nLeaders of them (textParser.leaderWords)
+	leaders    [maxLeaderWords]leaderWord
+	nLeaders   int
+	leadersFor []string
+	arena      *cardArena
+	own        cardArena     // the arena, unless the reader's is shared (Next)
+	reused     bool          // a GameBuffer's: reset before each game
+	holder     *GameBuffer   // the buffer holding the game read ahead into it (directmem.go)
+	kept       bool          // that game is kept for good: the memory is never reused
+	gen        atomic.Uint32 // times the memory went back to directMems (Pending.gen)
+	used       int           // rounds of the memory the last game used (reused memory)
+	general    bool          // no fast path (fast.go): for the tests that compare the two
+	// commented: the game holds a comment in a round or an entry of a list (comments.go),
+	// cleared before the list's array is reused (the game's own comments go with the game)
 	commented bool
+	// a GameBuffer's memory for the comments of its game's header, and for the game's first
+	// comment lines, taken once a game (linesTaken; comments.go)
+	head       parse.GameComments
+	lines      []string
+	linesTaken bool
 	// names: where the game's strings are copied to (names.go); nil when the text is a copy
 	// of the game's own. table is a GameBuffer's, kept from game to game.
 	names *names
@@ -187,6 +203,7 @@ func (m *gameMem) reset() {
 	if m.commented {
 		m.clearComments()
 	}
+	m.linesTaken = false
 	keep := func(old *[]string, cur []string) {
 		if cap(cur) > cap(*old) {
 			*old = cur[:0]

@@ -169,15 +169,33 @@ func isSignificant(line []byte) bool {
 	return false
 }
 
-// threeDashes is what textReader.next looks for in a game's bytes, a separator's dashes: a
-// package variable, because bytes.Index takes a []byte("---") there from the heap, once a
-// game.
-var threeDashes = []byte("---")
+// separatorAt returns the offset in buf, whose first byte starts a line, of the first line
+// that may be a separator (isSeparator: "---" after blanks), len(buf) when none may be. It looks at the first '-' of each line only, the one a separator starts with, and
+// passes over a line whose first '-' has anything but a blank before it or is not the first
+// of "---" (an option line's words, a date): one look for a dash and one for the end of the
+// line, where a search for "---" would look again at each dash of the line.
+func separatorAt(buf []byte) int {
+	for j := 0; ; {
+		k := bytes.IndexByte(buf[j:], '-')
+		if k < 0 {
+			return len(buf)
+		}
+		k += j
+		if k+2 >= len(buf) || buf[k+1] == '-' && buf[k+2] == '-' && (k == j || isBlank(buf[k-1]) || buf[k-1] == '\n') {
+			return bytes.LastIndexByte(buf[:k], '\n') + 1 // (a line may start with blanks)
+		}
+		e := bytes.IndexByte(buf[k:], '\n')
+		if e < 0 {
+			return len(buf)
+		}
+		j = k + e + 1
+	}
+}
 
 // passOver passes over, in one go, the lines of a text game that call for nothing but
 // being counted, as most do: the whole lines read below the next carriage return, the next
 // block to check (checked bytes from the mark are) and the limit of a game's size, up to the
-// line of the next "---" (a separator holds one). The others are read one by one (next). It
+// next line that may be a separator (separatorAt). The others are read one by one (next). It
 // reports whether a significant line has been seen (significant says whether one had been
 // before) and whether it passed over any line.
 func (lb *lineBuffer) passOver(checked int, significant bool) (sig, moved bool) {
@@ -186,12 +204,8 @@ func (lb *lineBuffer) passOver(checked int, significant bool) (sig, moved bool) 
 		return significant, false
 	}
 	buf := lb.buf[lb.r:limit]
-	var stop int // the lines passed over are buf[:stop]
-	if k := bytes.Index(buf, threeDashes); k >= 0 {
-		stop = bytes.LastIndexByte(buf[:k], '\n') + 1
-	} else {
-		stop = bytes.LastIndexByte(buf, '\n') + 1
-	}
+	// the lines passed over are buf[:stop]: whole lines, before any separator
+	stop := bytes.LastIndexByte(buf[:separatorAt(buf)], '\n') + 1
 	if stop == 0 {
 		return significant, false
 	}

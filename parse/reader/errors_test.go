@@ -15,7 +15,7 @@ import (
 	"github.com/tricks-dev/tricks/parse/writer"
 )
 
-var update = flag.Bool("update", false, "rewrite the expected .err files of testdata/bad")
+var update = flag.Bool("update", false, "rewrite the expected .err files of testdata/bad, and cardtables.go")
 
 const badDir = "../../testdata/bad"
 

@@ -1067,21 +1067,8 @@ func pairCards(s string, out []parse.Card, tab *[1 << 16]uint8) bool {
 }
 
 // cardPair maps a two-letter card (rank letter, then suit letter, as a little-endian
-// uint16) to the card plus one, 0 when the two bytes spell no card: one look-up a card.
-var cardPair [1 << 16]uint8
-
-func init() {
-	for a := 0; a < 256; a++ {
-		if spell.RankOf[a] < 0 {
-			continue
-		}
-		for b := 0; b < 256; b++ {
-			if su := spell.SuitOf[b]; su >= 0 {
-				cardPair[a|b<<8] = uint8(int(su)*13+int(spell.RankOf[a])) + 1
-			}
-		}
-	}
-}
+// uint16) to the card plus one, 0 when the two bytes spell no card: one look-up a card. It is
+// constant data (cardtables.go), not built when the program starts.
 
 // isCardSep marks the bytes that separate cards: blanks and commas.
 var isCardSep = [256]bool{' ': true, '\t': true, '\r': true, ',': true}

@@ -486,29 +486,8 @@ func (p *yamlParser) canonicalCards(s string, base int, cols bool) bool {
 }
 
 // yamlCardPair maps two bytes that spell a card (the first | the second<<8) to the card
-// plus one, 0 when they spell none: parseCardFast's answer for every two-byte token.
-var yamlCardPair = func() (t [1 << 16]uint8) {
-	// The bytes that may start or end a two-byte card, as parseCardFast says.
-	var first, second []byte
-	for x := 0; x < 256; x++ {
-		if _, ok := cardOf(string([]byte{byte(x), 'C'})); ok {
-			first = append(first, byte(x))
-		}
-		if _, ok := cardOf(string([]byte{'2', byte(x)})); ok {
-			second = append(second, byte(x))
-		}
-	}
-	first = append(first, 'B', 'b', 'L', 'l') // the jokers
-	second = append(second, 'J', 'j')
-	for _, x := range first {
-		for _, y := range second {
-			if c, ok := cardOf(string([]byte{x, y})); ok {
-				t[uint16(x)|uint16(y)<<8] = uint8(c) + 1
-			}
-		}
-	}
-	return t
-}()
+// plus one, 0 when they spell none: parseCardFast's answer for every two-byte token. It is
+// constant data (cardtables.go), not built when the program starts.
 
 // yamlBlock holds, in one allocation with the Game, what a game of one round at a table of
 // up to four usually needs: its round, players, options and meta, deal, passes and tricks.

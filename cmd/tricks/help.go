@@ -4,89 +4,96 @@ import (
 	"io"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/urfave/cli/v2"
 )
 
+// commandExamples are the examples of one command.
+type commandExamples struct {
+	command string
+	lines   []string
+}
+
 // examples are the EXAMPLES section of each command's --help (and of `tricks --help`, under
 // the empty name). Every command has one; a test checks that they all do.
-var examples = map[string][]string{
-	"": {
+var examples = []commandExamples{
+	{"", []string{
 		"tricks score testdata/examples/hearts.tricks      # score a game",
 		"tricks validate night.tricks                      # list illegal plays; exit 1 if any",
 		"tricks score -f json night.tricks | jq '.[0].totals'",
 		"tricks help score                                 # one command's flags and examples",
 		"source <(tricks completion bash)                  # tab completion in bash",
-	},
-	"validate": {
+	}},
+	{"validate", []string{
 		"tricks validate night.tricks                      # FILE:LINE:COL: rule: reason (round R, trick T)",
 		"tricks validate games/                            # every transcript below a directory",
 		"tricks validate -q night.tricks && echo clean     # the exit status alone: 0 clean, 1 illegal plays",
 		"tricks validate -f jsonl night.tricks             # one object per game, errors included",
 		"tricks simulate -r hearts -n 100 --illegal 0.05 | tricks validate -",
-	},
-	"score": {
+	}},
+	{"score", []string{
 		"tricks score night.tricks                         # per-round points, running totals, winner",
 		"tricks score -r black-maria -o moon=new night.tricks",
 		"tricks score -f json night.tricks | jq '.[0].totals'",
 		"tricks score -f csv night.tricks > night.csv      # one row per round and player (or side)",
 		"tricks score --strict night.tricks                # exit 1 when a play is illegal",
-	},
-	"compare": {
+	}},
+	{"compare", []string{
 		"tricks compare -r hearts -r black-maria night.tricks",
 		"tricks compare -r hearts -r hearts:moon=new:target=50 night.tricks",
 		"tricks compare -r hearts,omnibus,black-jack -f json night.tricks",
-	},
-	"rulesets": {
+	}},
+	{"rulesets", []string{
 		"tricks rulesets                                   # the built-in rulesets, one a line",
 		"tricks rulesets hearts                            # every parameter of one, as YAML",
 		"tricks rulesets hearts -o target=50 > house.yaml  # edit, then: tricks score -r house.yaml night.tricks",
-	},
-	"convert": {
+	}},
+	{"convert", []string{
 		"tricks convert -f yaml night.tricks > night.yaml",
 		"tricks convert -f text night.yaml               # canonical text: converting it again changes nothing",
 		"tricks convert -f jsonl night.tricks            # JSON, a game a line (-f json: one array of them)",
-	},
-	"simulate": {
+	}},
+	{"simulate", []string{
 		"tricks simulate -r hearts --seed 7                # one random legal game",
 		"tricks simulate -r spades-partnership -n 1000 > games.tricks",
 		"tricks simulate -r hearts -n 100 --illegal 0.05 --with-deal | tricks validate -",
-	},
-	"show": {
+	}},
+	{"show", []string{
 		"tricks show testdata/examples/mistakes.tricks     # every trick: hands, leader, winner, points",
 		"tricks show --round 2 testdata/examples/hearts.tricks",
 		"tricks show --game 2 -f json evening.tricks       # the second game of a file, as JSON",
-	},
-	"stats": {
+	}},
+	{"stats", []string{
 		"tricks stats games/                               # wins, points per round, moons, violations",
 		"tricks simulate -r hearts -n 10000 | tricks stats -",
 		"tricks stats -f csv -r black-maria games/ > figures.csv",
-	},
-	"analyze": {
+	}},
+	{"analyze", []string{
 		"tricks analyze testdata/examples/analyze-spades.tricks  # best play from where the record stops, each card's cost",
 		"tricks analyze -f json night.tricks | jq '.[0].rounds[0].dd'",
 		"tricks analyze -f csv night.tricks > costs.csv  # a row per recorded card and per legal card",
-	},
-	"completion": {
+	}},
+	{"completion", []string{
 		"source <(tricks completion bash)                  # bash, for this shell",
 		"tricks completion bash > /etc/bash_completion.d/tricks",
 		"source <(tricks completion zsh)                   # zsh",
 		"tricks completion fish > ~/.config/fish/completions/tricks.fish",
-	},
+	}},
 }
 
 // examplesSection is the EXAMPLES section of a command's help (name "" for the app's), as the
 // help templates print it through their "examples" function.
 func examplesSection(name string) string {
-	ex, ok := examples[name]
-	if !ok {
+	i := slices.IndexFunc(examples, func(e commandExamples) bool { return e.command == name })
+	if i < 0 {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteString("\nEXAMPLES:\n")
-	for _, e := range ex {
+	for _, e := range examples[i].lines {
 		b.WriteString("   " + e + "\n")
 	}
 	return b.String()

@@ -12,6 +12,7 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -298,12 +299,16 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 			}
 		}
 		// Dealer.
-		if src.Dealer != "" && seatOf(g.Players, src.Dealer) >= 0 {
-			r.Dealer = seatOf(g.Players, src.Dealer)
+		named := -1 // the dealer named, -1 when none is (or the name is nobody's)
+		if src.Dealer != "" {
+			named = seatOf(g.Players, src.Dealer)
+		}
+		if named >= 0 {
+			r.Dealer = named
 		} else {
 			r.Dealer = NextDealer(r.Seats, dealer, n, r.Tiebreak)
 		}
-		if src.Dealer != "" && seatOf(g.Players, src.Dealer) < 0 {
+		if src.Dealer != "" && named < 0 {
 			r.viol(UnknownPlayer, 0, src.Dealer, parse.NoCard, src.DealerPos, "unknown dealer %q%s (players: %s); the dealer by rotation, %s, deals",
 				src.Dealer, parse.DidYouMean(src.Dealer, g.Players), joinNames(g.Players), g.Players[r.Dealer])
 		}
@@ -401,7 +406,15 @@ func (v *Validator) seatList(g *parse.Game, r *PlayedRound, names []string, pos 
 	return seats
 }
 
+// seatOf returns the seat of the player called name, -1 when nobody is. The names of a
+// game's statements are mostly its players' own strings (the text reader hands them out so):
+// the same bytes at the same place, which the first loop finds without comparing them.
 func seatOf(players []string, name string) int {
+	for i, p := range players {
+		if len(p) == len(name) && unsafe.StringData(p) == unsafe.StringData(name) {
+			return i
+		}
+	}
 	for i, p := range players {
 		if p == name {
 			return i

@@ -148,10 +148,8 @@ type Validator struct {
 // begins, as dealt, what each passes and receives, and (hands not known) what each plays.
 type roundHands struct {
 	hands, dealt, out, in, inferred [MaxSeats]Hand
-	// passed: the round's pass lines were applied (out and in say what moved); passTo: by
-	// card, the seat a single-copy card was passed to (-1: not passed), for the notes.
+	// passed: the round's pass lines were applied (out and in say what moved)
 	passed bool
-	passTo [parse.NumCards]int8
 }
 
 // recentRules is one entry of Validator.recent.

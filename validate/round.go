@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -368,8 +367,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	v.winners = grow(v.winners, nt)
 	v.bad = growBool(v.bad, nt*n)
 	v.seenOK = false // (playedBefore)
-	allKnown, reserved := reservedCards(hands, known, n)
-	var counted [parse.NumCards]uint8
+	allKnown, free := freeCards(t, hands, known, n)
 	inferred := &v.hands.inferred // cleared for the round's seats (round)
 	away := v.passedAway(t, n, known)
 	next := firstLeader
@@ -398,16 +396,17 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		if ti < len(r.leaders) {
 			r.leaders[ti] = int8(leader)
 		}
-		// Every card of a known hand is judged against it in pass 2; the others are counted.
+		// Every card of a known hand is judged against it in pass 2; the others take a copy
+		// of the free ones, if there is one and the passes did not put it out of the hand.
 		for k, p := 0, leader; !allKnown && k < len(tr.Cards); k++ {
 			if c := tr.Cards[k]; !known[p] {
-				if c < parse.NumCards && int(counted[c]+reserved[c]) < copies(t, c) && !away[p].Has(c) {
-					counted[c]++
+				bit := parse.CardSet(1) << c // 0 for a card outside the sets
+				ok := free.A&^away[p]&bit != 0
+				if ok {
+					free.Remove(c)
 					inferred[p].Add(c)
-					v.bad[ti*n+k] = false
-				} else {
-					v.bad[ti*n+k] = true
 				}
+				v.bad[ti*n+k] = !ok
 			}
 			if p++; p == n { // p is (leader + k) % n
 				p = 0
@@ -451,19 +450,23 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	return true
 }
 
-// reservedCards reports whether every hand is known and, when not, counts the cards of the
-// known hands: nobody else can play them.
-func reservedCards(hands *[MaxSeats]Hand, known *[MaxSeats]bool, n int) (allKnown bool, reserved [parse.NumCards]uint8) {
+// freeCards reports whether every hand is known and, when not, the copies of the deck's
+// cards that the known hands do not hold: the cards the other seats may play.
+func freeCards(t *rulesets.Table, hands *[MaxSeats]Hand, known *[MaxSeats]bool, n int) (allKnown bool, free Hand) {
 	allKnown = true
 	for l := 0; l < n; l++ {
 		allKnown = allKnown && known[l]
 	}
-	for l := 0; l < n && !allKnown; l++ {
+	if allKnown {
+		return true, Hand{}
+	}
+	free = Hand{A: t.Deck | t.Deck2, B: t.Deck & t.Deck2} // a copy for each deck that has the card
+	for l := 0; l < n; l++ {
 		if known[l] {
-			eachCard(hands[l], func(c parse.Card) { reserved[c]++ })
+			eachCard(hands[l], func(c parse.Card) { free.Remove(c) }) // none left: nobody else plays it
 		}
 	}
-	return allKnown, reserved
+	return false, free
 }
 
 // settleInferred makes the hands inferred from the play (pass 1 of play) the hands of the
@@ -486,7 +489,7 @@ func (v *Validator) settleInferred(r *PlayedRound, hands *[MaxSeats]Hand, known 
 // out of it (RULES "Hand": without the deal, a player's hand after passing is what they play,
 // less what they passed away, plus what they received): the cards it passed and did not get
 // back, and the cards another seat received. One deck only: with two, a card passed may have
-// a twin in the same hand. Also sets passTo for notHeld's note.
+// a twin in the same hand.
 func (v *Validator) passedAway(t *rulesets.Table, n int, known *[MaxSeats]bool) (away [MaxSeats]parse.CardSet) {
 	sh := &v.hands
 	if !sh.passed || t.Deck2 != 0 {
@@ -496,13 +499,7 @@ func (v *Validator) passedAway(t *rulesets.Table, n int, known *[MaxSeats]bool) 
 	for l := 0; l < n; l++ {
 		recv |= sh.in[l].A
 	}
-	for i := range sh.passTo {
-		sh.passTo[i] = -1
-	}
 	for l := 0; l < n; l++ {
-		for m := sh.in[l].A; m != 0; m &= m - 1 {
-			sh.passTo[bits.TrailingZeros64(uint64(m))] = int8(l)
-		}
 		if !known[l] {
 			away[l] = (sh.out[l].A | recv) &^ sh.in[l].A
 		}
@@ -876,14 +873,29 @@ func (v *Validator) playedBefore(r *PlayedRound, ti, k int) int {
 // passes say so: p passed it away, or another player received it ("" otherwise).
 func (v *Validator) passedNote(g *parse.Game, r *PlayedRound, p int, c parse.Card) string {
 	sh := &v.hands
-	if !sh.passed || r.Table.Deck2 != 0 || c >= parse.NumCards || sh.passTo[c] < 0 || int(sh.passTo[c]) == p {
+	if !sh.passed || r.Table.Deck2 != 0 || c >= parse.NumCards {
 		return ""
 	}
-	to := r.name(g, int(sh.passTo[c]))
+	l := v.passedTo(len(r.Seats), c)
+	if l < 0 || l == p {
+		return ""
+	}
+	to := r.name(g, l)
 	if sh.out[p].Has(c) {
 		return fmt.Sprintf("%s passed %s to %s", r.name(g, p), c, to)
 	}
 	return fmt.Sprintf("%s was passed to %s", c, to)
+}
+
+// passedTo returns the seat of the n that the passes gave c to, the last if several were
+// (one deck: a card passed by two hands not known); -1 when none was.
+func (v *Validator) passedTo(n int, c parse.Card) int {
+	for l := n - 1; l >= 0; l-- {
+		if v.hands.in[l].Has(c) {
+			return l
+		}
+	}
+	return -1
 }
 
 // illegal reports card k of trick ti, c played by seat p from hand h at st, that breaks rule

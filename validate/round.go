@@ -368,8 +368,10 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	v.bad = growBool(v.bad, nt*n)
 	v.seenOK = false // (playedBefore)
 	allKnown, free := freeCards(t, hands, known, n)
-	inferred := &v.hands.inferred // cleared for the round's seats (round)
-	away := v.passedAway(t, n, known)
+	var inf *inference // the hands not known, nil when every hand is
+	if !allKnown {
+		inf = &inference{known: known, inferred: &v.hands.inferred, away: v.passedAway(t, n, known), free: free, bad: v.bad, n: n}
+	}
 	next := firstLeader
 	// Simple hands (see simpleHands) play their clean tricks in one pass (cleanTricks); the rest,
 	// from the first trick that is not clean, takes the two passes below.
@@ -378,10 +380,8 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		from, next, broken = v.cleanTricks(g, r, hands, next)
 	}
 	for ti := from; ti < nt; ti++ {
-		if allKnown {
-			if ti, next = v.plainTricks(g, r, ti, next); ti == nt {
-				break
-			}
+		if ti, next = v.plainTricks(g, r, inf, ti, next); ti == nt {
+			break
 		}
 		tr := &src.Tricks[ti]
 		if len(tr.Cards) != n {
@@ -396,25 +396,14 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		if ti < len(r.leaders) {
 			r.leaders[ti] = int8(leader)
 		}
-		// Every card of a known hand is judged against it in pass 2; the others take a copy
-		// of the free ones, if there is one and the passes did not put it out of the hand.
-		for k, p := 0, leader; !allKnown && k < len(tr.Cards); k++ {
-			if c := tr.Cards[k]; !known[p] {
-				bit := parse.CardSet(1) << c // 0 for a card outside the sets
-				ok := free.A&^away[p]&bit != 0
-				if ok {
-					free.Remove(c)
-					inferred[p].Add(c)
-				}
-				v.bad[ti*n+k] = !ok
-			}
-			if p++; p == n { // p is (leader + k) % n
-				p = 0
-			}
+		if inf != nil {
+			inf.trick(tr.Cards, ti, leader)
 		}
 		w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards))
 		if w >= 0 {
-			w = (leader + w) % n
+			if w += leader; w >= n { // w < n, leader < n
+				w -= n
+			}
 		}
 		v.winners[ti] = int8(w)
 		next = NextLeader(leader, w)
@@ -543,12 +532,12 @@ func (v *Validator) trickLeader(g *parse.Game, r *PlayedRound, tr *parse.Trick, 
 }
 
 // plainTricks is pass 1 of play for the tricks from ti on while they are plain: one card a
-// seat, no leader named but the one due (namesLeader), the leader known, every hand known (no card to count), one deck
-// and a suited lead (Winner is suitedWinner). It takes their leaders and winners, and
-// returns the first trick that is not plain (or the number of tricks) and its leader. It
-// calls nothing but namesLeader (for a named trick), so that the loop keeps its values in
-// registers.
-func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (int, int) {
+// seat, no leader named but the one due (namesLeader), the leader known, one deck and a
+// suited lead (Winner is suitedWinner). It takes their leaders and winners, and the cards of
+// the hands not known (inf, nil when every hand is known), and returns the first trick that
+// is not plain (or the number of tricks) and its leader. It calls nothing but namesLeader
+// (for a named trick) and inf.trick, so that the loop keeps its values in registers.
+func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, inf *inference, ti, next int) (int, int) {
 	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
 	leaders, winners := v.leaders, v.winners
 	if r.Table.Deck2 != 0 || next < 0 || n == 0 {
@@ -564,6 +553,9 @@ func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (in
 			break
 		}
 		leader := next
+		if inf != nil {
+			inf.trick(tr.Cards, ti, leader)
+		}
 		if next += rules.suitedWinner(tr.Cards, rules.suitOf[c0]); next >= n {
 			next -= n
 		}
@@ -573,6 +565,42 @@ func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (in
 		}
 	}
 	return ti, next
+}
+
+// inference is pass 1 of play's account of the hands not known (RULES "Hand"): each card
+// such a seat plays takes a copy of the free cards (the deck's copies that no known hand
+// holds, less those taken before) if there is one and the passes did not put it out of the
+// hand (away, passedAway's), and goes into the seat's inferred hand; one that cannot take a
+// copy cannot be held (bad, by trick*n+k, for pass 2). The cards of a known hand are judged
+// against it in pass 2.
+type inference struct {
+	known    *[MaxSeats]bool
+	inferred *[MaxSeats]Hand // cleared for the round's seats (round)
+	away     [MaxSeats]parse.CardSet
+	free     Hand
+	bad      []bool
+	n        int
+}
+
+// trick takes the cards of trick ti (one a seat), led by seat leader.
+func (s *inference) trick(cards []parse.Card, ti, leader int) {
+	known, inferred, away, free := s.known, s.inferred, &s.away, s.free
+	bad := s.bad[ti*s.n:]
+	for k, p := 0, leader; k < len(cards); k++ {
+		if c := cards[k]; !known[p&(MaxSeats-1)] { // p < n <= MaxSeats
+			bit := parse.CardSet(1) << c // 0 for a card outside the sets
+			ok := free.A&^away[p&(MaxSeats-1)]&bit != 0
+			if ok {
+				free.Remove(c)
+				inferred[p&(MaxSeats-1)].Add(c)
+			}
+			bad[k] = !ok
+		}
+		if p++; p == s.n { // p is (leader + k) % n
+			p = 0
+		}
+	}
+	s.free = free
 }
 
 // options are a Validator's test switches, off in the zero value: twoPasses plays every

@@ -588,13 +588,16 @@ func (s *inference) trick(cards []parse.Card, ti, leader int) {
 	bad := s.bad[ti*s.n:]
 	for k, p := 0, leader; k < len(cards); k++ {
 		if c := cards[k]; !known[p&(MaxSeats-1)] { // p < n <= MaxSeats
-			bit := parse.CardSet(1) << c // 0 for a card outside the sets
-			ok := free.A&^away[p&(MaxSeats-1)]&bit != 0
-			if ok {
-				free.Remove(c)
-				inferred[p&(MaxSeats-1)].Add(c)
-			}
-			bad[k] = !ok
+			// take: the card's bit when it takes a copy (0 for a card outside the sets), moved
+			// from free to the hand as Remove and Add would, without a branch.
+			take := free.A &^ away[p&(MaxSeats-1)] & (parse.CardSet(1) << c)
+			twin := free.B & take
+			free.B &^= twin
+			free.A &^= take &^ twin
+			h := &inferred[p&(MaxSeats-1)]
+			h.B |= h.A & take
+			h.A |= take
+			bad[k] = take == 0
 		}
 		if p++; p == s.n { // p is (leader + k) % n
 			p = 0
@@ -793,8 +796,8 @@ type cardScan struct {
 // nothing, so that the loop keeps its values in registers.
 func (s *cardScan) run(cards []parse.Card) {
 	k, p, led, won := s.k, s.p, s.led, s.won
-	hands, known, bad, rules := s.hands, s.known, s.bad, s.rules
-	base := s.ti * s.n
+	hands, known, rules := s.hands, s.known, s.rules
+	bad := s.bad[s.ti*s.n:]
 	for ; k < len(cards); k++ {
 		c := cards[k]
 		bit := parse.CardSet(1) << c // 0 for a card outside the sets
@@ -803,7 +806,7 @@ func (s *cardScan) run(cards []parse.Card) {
 			if h.A&bit == 0 { // a hand holds only cards of the deck
 				break
 			}
-		} else if bad[base+k] {
+		} else if bad[k] {
 			break
 		}
 		// Following the suit led is always legal (Judge says so too).

@@ -794,10 +794,13 @@ type cardScan struct {
 // the suit led or surely legal (Rules.surelyLegal). It stops at the end of the trick or at
 // the first card that needs more (a report, or Judge), which card then handles. It calls
 // nothing, so that the loop keeps its values in registers.
+//
+// A card played twice in the trick is card's too, so that won.B, which only such a card
+// sets, is left as it is.
 func (s *cardScan) run(cards []parse.Card) {
-	k, p, led, won := s.k, s.p, s.led, s.won
+	k, p, led, won := s.k, s.p, s.led, s.won.A
 	hands, known, rules := s.hands, s.known, s.rules
-	bad := s.bad[s.ti*s.n:]
+	bad := s.bad[s.ti*s.n:][:len(cards)]
 	for ; k < len(cards); k++ {
 		c := cards[k]
 		bit := parse.CardSet(1) << c // 0 for a card outside the sets
@@ -809,6 +812,9 @@ func (s *cardScan) run(cards []parse.Card) {
 		} else if bad[k] {
 			break
 		}
+		if won&bit != 0 {
+			break
+		}
 		// Following the suit led is always legal (Judge says so too).
 		if (k == 0 || led == parse.NoSuit || rules.suitOf[c] != led) && !rules.surelyLegal(h.A, bit, s.ti, k, led, s.before) {
 			break
@@ -818,8 +824,7 @@ func (s *cardScan) run(cards []parse.Card) {
 		} else {
 			h.A &^= bit
 		}
-		won.B |= won.A & bit // won.Add(c)
-		won.A |= bit
+		won |= bit // won.Add(c): not there yet
 		if led == parse.NoSuit {
 			led = rules.suitOf[c]
 		}
@@ -827,7 +832,7 @@ func (s *cardScan) run(cards []parse.Card) {
 			p = 0
 		}
 	}
-	s.k, s.p, s.led, s.won = k, p, led, won
+	s.k, s.p, s.led, s.won.A = k, p, led, won
 }
 
 // card plays card k of trick tr, the one run stopped at: a card not held is reported, a

@@ -496,14 +496,14 @@ func offDeck(src *parse.Round) bool {
 	for i := range src.Tricks {
 		off |= offCards(src.Tricks[i].Cards)
 	}
-	for _, l := range src.Deal {
-		off |= offCards(l.Cards)
+	for i := range src.Deal {
+		off |= offCards(src.Deal[i].Cards)
 	}
-	for _, l := range src.Took {
-		off |= offCards(l.Cards)
+	for i := range src.Took {
+		off |= offCards(src.Took[i].Cards)
 	}
-	for _, p := range src.Passes {
-		off |= offCards(p.Cards)
+	for i := range src.Passes {
+		off |= offCards(src.Passes[i].Cards)
 	}
 	return off != 0
 }

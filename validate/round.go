@@ -135,7 +135,8 @@ func (v *Validator) deal(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool) {
 	}
 	dealt := &sh.dealt
 	var deckSeen Hand
-	for _, d := range src.Deal {
+	for i := range src.Deal {
+		d := &src.Deal[i] // in place: a copy of each line is a copy of its fields
 		l := r.local(g, d.Player, d.Pos)
 		if l < 0 {
 			continue
@@ -198,7 +199,8 @@ func (v *Validator) passes(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool)
 	var passed [MaxSeats]bool
 	npassed, unapplied := 0, false
 	noPass := parse.Set(t.RS.NoPass...)
-	for _, p := range src.Passes {
+	for i := range src.Passes {
+		p := &src.Passes[i] // in place: a copy of each line is a copy of its fields
 		l := r.local(g, p.Player, p.Pos)
 		if l < 0 {
 			continue
@@ -274,7 +276,7 @@ func (v *Validator) passes(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool)
 // moveCards moves the cards of pass p from seat l to seat to (v.hands' out and in), with
 // the transcript errors of the cards themselves: a card that may not be passed, one not in
 // the hand dealt (known: l's deal is written), one passed twice.
-func (v *Validator) moveCards(r *PlayedRound, p parse.Pass, l, to int, known bool, noPass parse.CardSet) {
+func (v *Validator) moveCards(r *PlayedRound, p *parse.Pass, l, to int, known bool, noPass parse.CardSet) {
 	t, sh := r.Table, &v.hands
 	out, in := &sh.out, &sh.in
 	if m := cardMask(p.Cards); m.Len() == len(p.Cards) && m&noPass == 0 && (!known || m&^sh.dealt[l].A == 0) {

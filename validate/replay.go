@@ -12,6 +12,7 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -147,10 +148,8 @@ type Validator struct {
 // begins, as dealt, what each passes and receives, and (hands not known) what each plays.
 type roundHands struct {
 	hands, dealt, out, in, inferred [MaxSeats]Hand
-	// passed: the round's pass lines were applied (out and in say what moved); passTo: by
-	// card, the seat a single-copy card was passed to (-1: not passed), for the notes.
+	// passed: the round's pass lines were applied (out and in say what moved)
 	passed bool
-	passTo [parse.NumCards]int8
 }
 
 // recentRules is one entry of Validator.recent.
@@ -298,12 +297,16 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 			}
 		}
 		// Dealer.
-		if src.Dealer != "" && seatOf(g.Players, src.Dealer) >= 0 {
-			r.Dealer = seatOf(g.Players, src.Dealer)
+		named := -1 // the dealer named, -1 when none is (or the name is nobody's)
+		if src.Dealer != "" {
+			named = seatOf(g.Players, src.Dealer)
+		}
+		if named >= 0 {
+			r.Dealer = named
 		} else {
 			r.Dealer = NextDealer(r.Seats, dealer, n, r.Tiebreak)
 		}
-		if src.Dealer != "" && seatOf(g.Players, src.Dealer) < 0 {
+		if src.Dealer != "" && named < 0 {
 			r.viol(UnknownPlayer, 0, src.Dealer, parse.NoCard, src.DealerPos, "unknown dealer %q%s (players: %s); the dealer by rotation, %s, deals",
 				src.Dealer, parse.DidYouMean(src.Dealer, g.Players), joinNames(g.Players), g.Players[r.Dealer])
 		}
@@ -401,7 +404,15 @@ func (v *Validator) seatList(g *parse.Game, r *PlayedRound, names []string, pos 
 	return seats
 }
 
+// seatOf returns the seat of the player called name, -1 when nobody is. The names of a
+// game's statements are mostly its players' own strings (the text reader hands them out so):
+// the same bytes at the same place, which the first loop finds without comparing them.
 func seatOf(players []string, name string) int {
+	for i, p := range players {
+		if len(p) == len(name) && unsafe.StringData(p) == unsafe.StringData(name) {
+			return i
+		}
+	}
 	for i, p := range players {
 		if p == name {
 			return i
@@ -455,6 +466,9 @@ func checkCards(src *parse.Round) error {
 	if src == nil {
 		return errors.New("no round (nil)")
 	}
+	if !offDeck(src) {
+		return nil
+	}
 	var top parse.Card
 	for i := range src.Tricks {
 		for _, c := range src.Tricks[i].Cards {
@@ -473,10 +487,36 @@ func checkCards(src *parse.Round) error {
 			top = max(top, c)
 		}
 	}
-	if top >= parse.NumCards {
-		return fmt.Errorf("card number %d is not a card (0 to %d)", top, parse.NumCards-1)
+	return fmt.Errorf("card number %d is not a card (0 to %d)", top, parse.NumCards-1)
+}
+
+// offDeck reports whether a round holds a card outside the deck's numbering (checkCards).
+func offDeck(src *parse.Round) bool {
+	var off uint
+	for i := range src.Tricks {
+		off |= offCards(src.Tricks[i].Cards)
 	}
-	return nil
+	for i := range src.Deal {
+		off |= offCards(src.Deal[i].Cards)
+	}
+	for i := range src.Took {
+		off |= offCards(src.Took[i].Cards)
+	}
+	for i := range src.Passes {
+		off |= offCards(src.Passes[i].Cards)
+	}
+	return off != 0
+}
+
+// offCards returns a value other than 0 when a card of cards is not one (NumCards or more):
+// c + 256 - NumCards reaches bit 8 then. It does not branch on the cards, which are in no
+// order a branch could learn.
+func offCards(cards []parse.Card) uint {
+	var off uint
+	for _, c := range cards {
+		off |= uint(c) + (256 - parse.NumCards)
+	}
+	return off >> 8
 }
 
 // roundPos is where a round's error is reported: its statement, else the players line.

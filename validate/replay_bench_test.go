@@ -2,6 +2,7 @@ package validate_test
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -65,4 +66,45 @@ func BenchmarkReplayInto(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(g.Rounds)), "ns/round")
+}
+
+// openSpielGlob names the OpenSpiel Hearts games of the shared examples: one round each,
+// its passes but not its deal, so that the replay infers the hands from the play.
+const openSpielGlob = "../../shared/examples/openspiel/hearts_*/*.tricks"
+
+// BenchmarkReplayInferred replays the OpenSpiel Hearts games (hands inferred from the play)
+// into a reused Replay with the slip search on, as `tricks validate` does.
+func BenchmarkReplayInferred(b *testing.B) {
+	files, _ := filepath.Glob(openSpielGlob)
+	if len(files) == 0 {
+		b.Skip("no OpenSpiel examples at " + openSpielGlob)
+	}
+	var games []*parse.Game
+	var rules []*rulesets.Ruleset
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		gs, err := reader.ParseBytes(src, f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, g := range gs {
+			games, rules = append(games, g), append(rules, resolveRules(b, g))
+		}
+	}
+	v := validate.New()
+	v.Diagnose = true
+	var rp validate.Replay
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for i, g := range games {
+			if err := v.ReplayOwnInto(&rp, g, rules[i], nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(games)), "ns/game")
 }

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -136,7 +135,8 @@ func (v *Validator) deal(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool) {
 	}
 	dealt := &sh.dealt
 	var deckSeen Hand
-	for _, d := range src.Deal {
+	for i := range src.Deal {
+		d := &src.Deal[i] // in place: a copy of each line is a copy of its fields
 		l := r.local(g, d.Player, d.Pos)
 		if l < 0 {
 			continue
@@ -199,7 +199,8 @@ func (v *Validator) passes(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool)
 	var passed [MaxSeats]bool
 	npassed, unapplied := 0, false
 	noPass := parse.Set(t.RS.NoPass...)
-	for _, p := range src.Passes {
+	for i := range src.Passes {
+		p := &src.Passes[i] // in place: a copy of each line is a copy of its fields
 		l := r.local(g, p.Player, p.Pos)
 		if l < 0 {
 			continue
@@ -275,7 +276,7 @@ func (v *Validator) passes(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool)
 // moveCards moves the cards of pass p from seat l to seat to (v.hands' out and in), with
 // the transcript errors of the cards themselves: a card that may not be passed, one not in
 // the hand dealt (known: l's deal is written), one passed twice.
-func (v *Validator) moveCards(r *PlayedRound, p parse.Pass, l, to int, known bool, noPass parse.CardSet) {
+func (v *Validator) moveCards(r *PlayedRound, p *parse.Pass, l, to int, known bool, noPass parse.CardSet) {
 	t, sh := r.Table, &v.hands
 	out, in := &sh.out, &sh.in
 	if m := cardMask(p.Cards); m.Len() == len(p.Cards) && m&noPass == 0 && (!known || m&^sh.dealt[l].A == 0) {
@@ -368,10 +369,11 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	v.winners = grow(v.winners, nt)
 	v.bad = growBool(v.bad, nt*n)
 	v.seenOK = false // (playedBefore)
-	allKnown, reserved := reservedCards(hands, known, n)
-	var counted [parse.NumCards]uint8
-	inferred := &v.hands.inferred // cleared for the round's seats (round)
-	away := v.passedAway(t, n, known)
+	allKnown, free := freeCards(t, hands, known, n)
+	var inf *inference // the hands not known, nil when every hand is
+	if !allKnown {
+		inf = &inference{known: known, inferred: &v.hands.inferred, away: v.passedAway(t, n, known), free: free, bad: v.bad, n: n}
+	}
 	next := firstLeader
 	// Simple hands (see simpleHands) play their clean tricks in one pass (cleanTricks); the rest,
 	// from the first trick that is not clean, takes the two passes below.
@@ -380,10 +382,8 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		from, next, broken = v.cleanTricks(g, r, hands, next)
 	}
 	for ti := from; ti < nt; ti++ {
-		if allKnown {
-			if ti, next = v.plainTricks(g, r, ti, next); ti == nt {
-				break
-			}
+		if ti, next = v.plainTricks(g, r, inf, ti, next); ti == nt {
+			break
 		}
 		tr := &src.Tricks[ti]
 		if len(tr.Cards) != n {
@@ -398,24 +398,14 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		if ti < len(r.leaders) {
 			r.leaders[ti] = int8(leader)
 		}
-		// Every card of a known hand is judged against it in pass 2; the others are counted.
-		for k, p := 0, leader; !allKnown && k < len(tr.Cards); k++ {
-			if c := tr.Cards[k]; !known[p] {
-				if c < parse.NumCards && int(counted[c]+reserved[c]) < copies(t, c) && !away[p].Has(c) {
-					counted[c]++
-					inferred[p].Add(c)
-					v.bad[ti*n+k] = false
-				} else {
-					v.bad[ti*n+k] = true
-				}
-			}
-			if p++; p == n { // p is (leader + k) % n
-				p = 0
-			}
+		if inf != nil {
+			inf.trick(tr.Cards, ti, leader)
 		}
 		w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards))
 		if w >= 0 {
-			w = (leader + w) % n
+			if w += leader; w >= n { // w < n, leader < n
+				w -= n
+			}
 		}
 		v.winners[ti] = int8(w)
 		next = NextLeader(leader, w)
@@ -451,19 +441,23 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	return true
 }
 
-// reservedCards reports whether every hand is known and, when not, counts the cards of the
-// known hands: nobody else can play them.
-func reservedCards(hands *[MaxSeats]Hand, known *[MaxSeats]bool, n int) (allKnown bool, reserved [parse.NumCards]uint8) {
+// freeCards reports whether every hand is known and, when not, the copies of the deck's
+// cards that the known hands do not hold: the cards the other seats may play.
+func freeCards(t *rulesets.Table, hands *[MaxSeats]Hand, known *[MaxSeats]bool, n int) (allKnown bool, free Hand) {
 	allKnown = true
 	for l := 0; l < n; l++ {
 		allKnown = allKnown && known[l]
 	}
-	for l := 0; l < n && !allKnown; l++ {
+	if allKnown {
+		return true, Hand{}
+	}
+	free = Hand{A: t.Deck | t.Deck2, B: t.Deck & t.Deck2} // a copy for each deck that has the card
+	for l := 0; l < n; l++ {
 		if known[l] {
-			eachCard(hands[l], func(c parse.Card) { reserved[c]++ })
+			eachCard(hands[l], func(c parse.Card) { free.Remove(c) }) // none left: nobody else plays it
 		}
 	}
-	return allKnown, reserved
+	return false, free
 }
 
 // settleInferred makes the hands inferred from the play (pass 1 of play) the hands of the
@@ -486,7 +480,7 @@ func (v *Validator) settleInferred(r *PlayedRound, hands *[MaxSeats]Hand, known 
 // out of it (RULES "Hand": without the deal, a player's hand after passing is what they play,
 // less what they passed away, plus what they received): the cards it passed and did not get
 // back, and the cards another seat received. One deck only: with two, a card passed may have
-// a twin in the same hand. Also sets passTo for notHeld's note.
+// a twin in the same hand.
 func (v *Validator) passedAway(t *rulesets.Table, n int, known *[MaxSeats]bool) (away [MaxSeats]parse.CardSet) {
 	sh := &v.hands
 	if !sh.passed || t.Deck2 != 0 {
@@ -496,13 +490,7 @@ func (v *Validator) passedAway(t *rulesets.Table, n int, known *[MaxSeats]bool) 
 	for l := 0; l < n; l++ {
 		recv |= sh.in[l].A
 	}
-	for i := range sh.passTo {
-		sh.passTo[i] = -1
-	}
 	for l := 0; l < n; l++ {
-		for m := sh.in[l].A; m != 0; m &= m - 1 {
-			sh.passTo[bits.TrailingZeros64(uint64(m))] = int8(l)
-		}
 		if !known[l] {
 			away[l] = (sh.out[l].A | recv) &^ sh.in[l].A
 		}
@@ -546,12 +534,12 @@ func (v *Validator) trickLeader(g *parse.Game, r *PlayedRound, tr *parse.Trick, 
 }
 
 // plainTricks is pass 1 of play for the tricks from ti on while they are plain: one card a
-// seat, no leader named but the one due (namesLeader), the leader known, every hand known (no card to count), one deck
-// and a suited lead (Winner is suitedWinner). It takes their leaders and winners, and
-// returns the first trick that is not plain (or the number of tricks) and its leader. It
-// calls nothing but namesLeader (for a named trick), so that the loop keeps its values in
-// registers.
-func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (int, int) {
+// seat, no leader named but the one due (namesLeader), the leader known, one deck and a
+// suited lead (Winner is suitedWinner). It takes their leaders and winners, and the cards of
+// the hands not known (inf, nil when every hand is known), and returns the first trick that
+// is not plain (or the number of tricks) and its leader. It calls nothing but namesLeader
+// (for a named trick) and inf.trick, so that the loop keeps its values in registers.
+func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, inf *inference, ti, next int) (int, int) {
 	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
 	leaders, winners := v.leaders, v.winners
 	if r.Table.Deck2 != 0 || next < 0 || n == 0 {
@@ -567,6 +555,9 @@ func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (in
 			break
 		}
 		leader := next
+		if inf != nil {
+			inf.trick(tr.Cards, ti, leader)
+		}
 		if next += rules.suitedWinner(tr.Cards, rules.suitOf[c0]); next >= n {
 			next -= n
 		}
@@ -576,6 +567,45 @@ func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (in
 		}
 	}
 	return ti, next
+}
+
+// inference is pass 1 of play's account of the hands not known (RULES "Hand"): each card
+// such a seat plays takes a copy of the free cards (the deck's copies that no known hand
+// holds, less those taken before) if there is one and the passes did not put it out of the
+// hand (away, passedAway's), and goes into the seat's inferred hand; one that cannot take a
+// copy cannot be held (bad, by trick*n+k, for pass 2). The cards of a known hand are judged
+// against it in pass 2.
+type inference struct {
+	known    *[MaxSeats]bool
+	inferred *[MaxSeats]Hand // cleared for the round's seats (round)
+	away     [MaxSeats]parse.CardSet
+	free     Hand
+	bad      []bool
+	n        int
+}
+
+// trick takes the cards of trick ti (one a seat), led by seat leader.
+func (s *inference) trick(cards []parse.Card, ti, leader int) {
+	known, inferred, away, free := s.known, s.inferred, &s.away, s.free
+	bad := s.bad[ti*s.n:]
+	for k, p := 0, leader; k < len(cards); k++ {
+		if c := cards[k]; !known[p&(MaxSeats-1)] { // p < n <= MaxSeats
+			// take: the card's bit when it takes a copy (0 for a card outside the sets), moved
+			// from free to the hand as Remove and Add would, without a branch.
+			take := free.A &^ away[p&(MaxSeats-1)] & (parse.CardSet(1) << c)
+			twin := free.B & take
+			free.B &^= twin
+			free.A &^= take &^ twin
+			h := &inferred[p&(MaxSeats-1)]
+			h.B |= h.A & take
+			h.A |= take
+			bad[k] = take == 0
+		}
+		if p++; p == s.n { // p is (leader + k) % n
+			p = 0
+		}
+	}
+	s.free = free
 }
 
 // options are a Validator's test switches, off in the zero value: twoPasses plays every
@@ -766,10 +796,13 @@ type cardScan struct {
 // the suit led or surely legal (Rules.surelyLegal). It stops at the end of the trick or at
 // the first card that needs more (a report, or Judge), which card then handles. It calls
 // nothing, so that the loop keeps its values in registers.
+//
+// A card played twice in the trick is card's too, so that won.B, which only such a card
+// sets, is left as it is.
 func (s *cardScan) run(cards []parse.Card) {
-	k, p, led, won := s.k, s.p, s.led, s.won
-	hands, known, bad, rules := s.hands, s.known, s.bad, s.rules
-	base := s.ti * s.n
+	k, p, led, won := s.k, s.p, s.led, s.won.A
+	hands, known, rules := s.hands, s.known, s.rules
+	bad := s.bad[s.ti*s.n:][:len(cards)]
 	for ; k < len(cards); k++ {
 		c := cards[k]
 		bit := parse.CardSet(1) << c // 0 for a card outside the sets
@@ -778,7 +811,10 @@ func (s *cardScan) run(cards []parse.Card) {
 			if h.A&bit == 0 { // a hand holds only cards of the deck
 				break
 			}
-		} else if bad[base+k] {
+		} else if bad[k] {
+			break
+		}
+		if won&bit != 0 {
 			break
 		}
 		// Following the suit led is always legal (Judge says so too).
@@ -790,8 +826,7 @@ func (s *cardScan) run(cards []parse.Card) {
 		} else {
 			h.A &^= bit
 		}
-		won.B |= won.A & bit // won.Add(c)
-		won.A |= bit
+		won |= bit // won.Add(c): not there yet
 		if led == parse.NoSuit {
 			led = rules.suitOf[c]
 		}
@@ -799,7 +834,7 @@ func (s *cardScan) run(cards []parse.Card) {
 			p = 0
 		}
 	}
-	s.k, s.p, s.led, s.won = k, p, led, won
+	s.k, s.p, s.led, s.won.A = k, p, led, won
 }
 
 // card plays card k of trick tr, the one run stopped at: a card not held is reported, a
@@ -876,14 +911,29 @@ func (v *Validator) playedBefore(r *PlayedRound, ti, k int) int {
 // passes say so: p passed it away, or another player received it ("" otherwise).
 func (v *Validator) passedNote(g *parse.Game, r *PlayedRound, p int, c parse.Card) string {
 	sh := &v.hands
-	if !sh.passed || r.Table.Deck2 != 0 || c >= parse.NumCards || sh.passTo[c] < 0 || int(sh.passTo[c]) == p {
+	if !sh.passed || r.Table.Deck2 != 0 || c >= parse.NumCards {
 		return ""
 	}
-	to := r.name(g, int(sh.passTo[c]))
+	l := v.passedTo(len(r.Seats), c)
+	if l < 0 || l == p {
+		return ""
+	}
+	to := r.name(g, l)
 	if sh.out[p].Has(c) {
 		return fmt.Sprintf("%s passed %s to %s", r.name(g, p), c, to)
 	}
 	return fmt.Sprintf("%s was passed to %s", c, to)
+}
+
+// passedTo returns the seat of the n that the passes gave c to, the last if several were
+// (one deck: a card passed by two hands not known); -1 when none was.
+func (v *Validator) passedTo(n int, c parse.Card) int {
+	for l := n - 1; l >= 0; l-- {
+		if v.hands.in[l].Has(c) {
+			return l
+		}
+	}
+	return -1
 }
 
 // illegal reports card k of trick ti, c played by seat p from hand h at st, that breaks rule

@@ -42,8 +42,6 @@ const (
 	NoCard      Card = 255
 )
 
-const rankLetters = spell.RankLetters
-
 // NewCard returns the card of rank r (0 = deuce .. 12 = ace) in suit s.
 func NewCard(s Suit, r int) Card { return Card(int(s)*13 + r) }
 

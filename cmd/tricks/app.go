@@ -59,7 +59,6 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts opti
 		Name:        "tricks",
 		Usage:       "check and score recorded games of Hearts-family card games and Spades",
 		Version:     version(),
-		Description: topicsHelp(),
 		Reader:      stdin,
 		Writer:      stdout,
 		ErrWriter:   stderr,

@@ -118,12 +118,15 @@ func explain(app *cli.App) {
 
 func init() { cli.HelpPrinter = printHelp }
 
-// printHelp prints help as urfave/cli does, with the "examples" function for the templates
-// and a command's flag list tidied first (tidyFlags): set up when help is asked for, not at
-// every start.
+// printHelp prints help as urfave/cli does, with the "examples" function for the templates,
+// a command's flag list tidied first (tidyFlags) and the app's description the list of help
+// topics: set up when help is asked for, not at every start.
 func printHelp(w io.Writer, templ string, data any) {
-	if c, ok := data.(*cli.Command); ok {
-		tidyFlags(c)
+	switch d := data.(type) {
+	case *cli.Command:
+		tidyFlags(d)
+	case *cli.App:
+		d.Description = topicsHelp()
 	}
 	cli.HelpPrinterCustom(w, templ, data, map[string]any{"examples": examplesSection})
 }

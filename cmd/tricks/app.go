@@ -56,12 +56,12 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts opti
 		return usageError{err}
 	}
 	app := &cli.App{
-		Name:        "tricks",
-		Usage:       "check and score recorded games of Hearts-family card games and Spades",
-		Version:     version(),
-		Reader:      stdin,
-		Writer:      stdout,
-		ErrWriter:   stderr,
+		Name:      "tricks",
+		Usage:     "check and score recorded games of Hearts-family card games and Spades",
+		Version:   version(),
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
 		// Errors are printed here, once, with the exit status chosen by the command.
 		ExitErrHandler: func(*cli.Context, error) {},
 		Commands: []*cli.Command{

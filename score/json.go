@@ -44,7 +44,11 @@ func (r *Result) AppendJSON(b []byte) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"totals":`...)
-	b = r.Totals.appendKeyed(b, &keys)
+	if from, to, ok := keys.written(r.Totals); ok {
+		b = append(b, b[from:to]...) // the last round's totals, shared
+	} else {
+		b = r.Totals.appendKeyed(b, &keys)
+	}
 	if r.Bags != nil {
 		b = append(b, `,"bags":`...)
 		b = r.Bags.appendKeyed(b, &keys)
@@ -87,7 +91,9 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 	b = append(b, `,"points":`...)
 	b = r.Points.appendKeyed(b, keys)
 	b = append(b, `,"totals":`...)
+	from := len(b)
 	b = r.Totals.appendKeyed(b, keys)
+	keys.wrote(r.Totals, from, len(b))
 	if r.Bags != nil {
 		b = append(b, `,"bags":`...)
 		b = r.Bags.appendKeyed(b, keys)
@@ -186,10 +192,32 @@ func (s Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
 // escaping (plain): the scores of a result are keyed by the same few lists (its players,
 // its units), whose names are then looked at once. A list is known by its first element's
 // address and its length: the lists of one result do not change while it is written.
+//
+// It also remembers where the last round's totals were written: a result's totals are
+// often those very scores (the same memory), whose bytes are then copied.
 type keyMemo struct {
 	lists [2][]string
 	ok    [2]bool
 	next  int
+
+	totals   Scores
+	from, to int
+}
+
+// wrote records that s was written at b[from:to] of the result being written.
+func (m *keyMemo) wrote(s Scores, from, to int) {
+	m.totals, m.from, m.to = s, from, to
+}
+
+// written returns where s was written when it is the scores wrote last recorded: the same
+// keys and the same figures, in the same memory.
+func (m *keyMemo) written(s Scores) (from, to int, ok bool) {
+	t := m.totals
+	if len(s.Keys) == 0 || len(s.Vals) == 0 || len(t.Keys) != len(s.Keys) || len(t.Vals) != len(s.Vals) ||
+		&t.Keys[0] != &s.Keys[0] || &t.Vals[0] != &s.Vals[0] {
+		return 0, 0, false
+	}
+	return m.from, m.to, true
 }
 
 // plain reports whether every name of keys is plain (false for no names).

@@ -71,6 +71,15 @@ func TestAppendJSON(t *testing.T) {
 				{Round: 2, Points: keyed(units), Totals: keyed(players), BagPenalty: &part, Carried: 100},
 			}})
 	}
+	// a result's totals that are scores of its rounds, in the same memory: the last round's
+	// totals (written once, then copied), an earlier round's, the last round's points, part
+	// of the last round's totals
+	names := []string{"ann", "bob"}
+	pts, tot1, tot2 := score.Scores{Keys: names, Vals: []int{5, 6}}, score.Scores{Keys: names, Vals: []int{1, 2}}, score.Scores{Keys: names, Vals: []int{3, 40}}
+	for _, totals := range []score.Scores{tot2, tot1, pts, {Keys: names[:1], Vals: tot2.Vals[:1]}} {
+		results = append(results, &score.Result{Players: names, Totals: totals,
+			Rounds: []score.RoundResult{{Round: 1, Points: pts, Totals: tot1}, {Round: 2, Points: pts, Totals: tot2}}})
+	}
 	results = append(results, play(t, `game hearts
 players ann bob cat dan
 trick ann: 2C AC 8C 5C

@@ -558,9 +558,7 @@ func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, inf *inference, t
 		if inf != nil {
 			inf.trick(tr.Cards, ti, leader)
 		}
-		if next += rules.suitedWinner(tr.Cards, rules.suitOf[c0]); next >= n {
-			next -= n
-		}
+		next = wrap(next+rules.suitedWinner(tr.Cards, rules.suitOf[c0]), n)
 		leaders[ti], winners[ti] = int8(leader), int8(next)
 		if ti < len(r.leaders) {
 			r.leaders[ti], r.winners[ti] = int8(leader), int8(next)
@@ -601,9 +599,7 @@ func (s *inference) trick(cards []parse.Card, ti, leader int) {
 			h.A |= take
 			bad[k] = take == 0
 		}
-		if p++; p == s.n { // p is (leader + k) % n
-			p = 0
-		}
+		p = wrap(p+1, s.n) // p is (leader + k) % n
 	}
 	s.free = free
 }
@@ -690,10 +686,7 @@ func (s *cleanScan) run() {
 		suit, ban := rules.mask[led&7], rules.banned(s.ti)
 		h.A &^= bit
 		won, best := bit, int(keys[c])<<4|(MaxSeats-1)
-		p := s.next + 1
-		if p == n {
-			p = 0
-		}
+		p := wrap(s.next+1, n)
 		k := 1
 		for ; k < len(cards); k++ {
 			c := cards[k]
@@ -712,20 +705,15 @@ func (s *cleanScan) run() {
 			}
 			h.A = a &^ bit // h.Remove(c): B is empty
 			won |= bit
-			best = max(best, int(keys[c])<<4|(MaxSeats-1-k))
-			if p++; p == len(cards) {
-				p = 0
-			}
+			best = maxInt(best, int(keys[c])<<4|(MaxSeats-1-k))
+			p = wrap(p+1, n)
 		}
 		if k < len(cards) {
 			s.undo(k)
 			return
 		}
 		ti, leader := s.ti, s.next
-		next := leader + MaxSeats - 1 - best&(MaxSeats-1)
-		if next >= n {
-			next -= n
-		}
+		next := wrap(leader+MaxSeats-1-best&(MaxSeats-1), n)
 		s.leaders[ti], s.winners[ti] = int8(leader), int8(next)
 		r := s.r
 		if ti < len(r.leaders) {
@@ -735,6 +723,20 @@ func (s *cleanScan) run() {
 		r.win(Hand{A: won}, next)
 		s.next = next
 	}
+}
+
+// wrap returns p, less n when p >= n (0 <= p < 2n), without a branch: in the card loops
+// the seat after the last is a turn that the predictor cannot learn.
+func wrap(p, n int) int {
+	q := p - n
+	return q + n&(q>>63)
+}
+
+// maxInt is max(a, b) without a branch (a-b within int's range): which card of a trick is
+// highest is a branch the predictor cannot learn.
+func maxInt(a, b int) int {
+	d := b - a
+	return a + d&^(d>>63)
 }
 
 // undo gives the first k cards of trick ti back to their hands: passes 1 and 2 take the

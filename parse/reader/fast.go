@@ -2,6 +2,7 @@ package reader
 
 import (
 	"slices"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/parse/internal/spell"
@@ -560,13 +561,27 @@ const maxLeaderWords = 8
 func (p *textParser) leaderWords() []leaderWord {
 	pl, m := p.g.Players, p.mem
 	if p.leadersOf != len(pl)+1 { // (the players of a game, once known, stay)
-		if !slices.Equal(m.leadersFor, pl) {
+		if !sameStrings(m.leadersFor, pl) {
 			m.nLeaders = makeLeaderWords(&m.leaders, pl)
 			m.leadersFor = append(m.leadersFor[:0], pl...)
 		}
 		p.leadersOf = len(pl) + 1
 	}
 	return m.leaders[:m.nLeaders]
+}
+
+// sameStrings is slices.Equal for lists of strings that are mostly the same strings (the
+// players the memory hands to each game of a file): told by their bytes' address first.
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if len(a[k]) != len(b[k]) || unsafe.StringData(a[k]) != unsafe.StringData(b[k]) && a[k] != b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // makeLeaderWords makes the leaderWords of players pl in out and returns how many.

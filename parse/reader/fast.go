@@ -2,6 +2,7 @@ package reader
 
 import (
 	"slices"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/parse/internal/spell"
@@ -560,13 +561,27 @@ const maxLeaderWords = 8
 func (p *textParser) leaderWords() []leaderWord {
 	pl, m := p.g.Players, p.mem
 	if p.leadersOf != len(pl)+1 { // (the players of a game, once known, stay)
-		if !slices.Equal(m.leadersFor, pl) {
+		if !sameStrings(m.leadersFor, pl) {
 			m.nLeaders = makeLeaderWords(&m.leaders, pl)
 			m.leadersFor = append(m.leadersFor[:0], pl...)
 		}
 		p.leadersOf = len(pl) + 1
 	}
 	return m.leaders[:m.nLeaders]
+}
+
+// sameStrings is slices.Equal for lists of strings that are mostly the same strings (the
+// players the memory hands to each game of a file): told by their bytes' address first.
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if len(a[k]) != len(b[k]) || unsafe.StringData(a[k]) != unsafe.StringData(b[k]) && a[k] != b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // makeLeaderWords makes the leaderWords of players pl in out and returns how many.
@@ -799,14 +814,27 @@ func lineCards(s string, out *[parse.MaxCards]parse.Card) (m, n int) {
 }
 
 // cardCols holds the columns of the cards of canonical card lists (three bytes a card), shared
-// by every trick read by playLines: cardCols[r][q:] are those of a list at byte offset 3q+r of
-// an ASCII line, from the first card after "trick NAME: " (a name of up to MaxName bytes) on.
-// The slices of it have their capacity clipped, and nothing writes into a Trick's columns.
-var cardCols = func() (c [3][(8+parse.MaxName)/3 + parse.MaxCards + 1]int) {
-	for r := range c {
-		for q := range c[r] {
-			c[r][q] = 3*q + r + 1
+// by every trick read by playLines: row r of it (colsRow entries from r*colsRow) holds those of
+// a list at byte offset 3q+r of an ASCII line from its place q on, from the first card after
+// "trick NAME: " (a name of up to MaxName bytes) on. The slices of it have their capacity
+// clipped, and nothing writes into a Trick's columns.
+var cardCols = func() (c [3 * colsRow]int) {
+	for r := range 3 {
+		for q := range colsRow {
+			c[r*colsRow+q] = 3*q + r + 1
 		}
+	}
+	return
+}()
+
+// colsRow is the length of a row of cardCols.
+const colsRow = (8+parse.MaxName)/3 + parse.MaxCards + 1
+
+// colsFrom holds, for each byte offset of a line a trick's cards may start at, where in
+// cardCols the columns from there on are: one look-up instead of a division.
+var colsFrom = func() (f [8 + parse.MaxName + 1]uint16) {
+	for off := range f {
+		f[off] = uint16(off%3*colsRow + off/3)
 	}
 	return
 }()
@@ -814,6 +842,6 @@ var cardCols = func() (c [3][(8+parse.MaxName)/3 + parse.MaxCards + 1]int) {
 // colsAt returns the columns of m cards three bytes apart from byte offset off of an ASCII
 // line (column = offset + 1), from cardCols.
 func colsAt(off, m int) []int {
-	q := off / 3
-	return cardCols[off%3][q : q+m : q+m]
+	k := int(colsFrom[off])
+	return cardCols[k : k+m : k+m]
 }

@@ -473,3 +473,18 @@ func TestPendingParsedAgain(t *testing.T) {
 	require.Equal(t, fresh[0], g1, "parsed into buf1, after buf2 read on")
 	require.Equal(t, fresh[0], g2, "parsed into buf2, after buf2 read on")
 }
+
+// TestColsAt: the columns of m cards from each byte offset a trick's cards may start at are
+// the offset plus one, three apart, with no room after them.
+func TestColsAt(t *testing.T) {
+	for off := 0; off <= 8+parse.MaxName; off++ {
+		for m := 0; m <= parse.MaxCards; m++ {
+			cols := colsAt(off, m)
+			require.Len(t, cols, m)
+			require.Equal(t, m, cap(cols))
+			for k, c := range cols {
+				require.Equal(t, off+1+3*k, c, "offset %d, card %d", off, k)
+			}
+		}
+	}
+}

@@ -396,8 +396,31 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 }
 
 // oneEach reports a key given twice among a game's options or meta entries: each is given
-// once, as in YAML's mappings (a second would silently override the first).
+// once, as in YAML's mappings (a second would silently override the first). A list whose
+// keys' bits (keyBit) all differ has no key twice, and its keys are not compared.
 func (p *textParser) oneEach(what string, kvs []parse.KV) {
+	var seen uint64
+	for i := range kvs {
+		b := keyBit(kvs[i].Key)
+		if seen&b != 0 {
+			p.twice(what, kvs)
+			return
+		}
+		seen |= b
+	}
+}
+
+// keyBit is nameBit for the keys of options and meta entries, of their first and last
+// bytes and length: the keys of a ruleset's options mostly have different bits.
+func keyBit(key string) uint64 {
+	if key == "" {
+		return 1
+	}
+	return 1 << ((uint(key[0]) + uint(key[len(key)-1]) + 7*uint(len(key))) & 63)
+}
+
+// twice is oneEach's report, its keys compared two by two.
+func (p *textParser) twice(what string, kvs []parse.KV) {
 	for i := 1; i < len(kvs); i++ {
 		for k := 0; k < i; k++ {
 			if kvs[k].Key == kvs[i].Key {

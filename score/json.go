@@ -21,14 +21,10 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	b = append(b, `,"ruleset":`...)
 	b = appendPlainString(b, r.Ruleset)
 	b = append(b, `,"players":`...)
-	if keys.plain(r.Players) {
-		b = appendQuotedList(b, r.Players)
-	} else {
-		b = appendStrings(b, r.Players)
-	}
+	b = appendStrings(b, r.Players, keys.plain(r.Players))
 	if len(r.Sides) > 0 {
 		b = append(b, `,"sides":`...)
-		b = appendStrings(b, r.Sides)
+		b = appendStrings(b, r.Sides, false)
 	}
 	b = append(b, `,"rounds":`...)
 	if r.Rounds == nil {
@@ -63,7 +59,7 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	}
 	if len(r.Tied) > 0 {
 		b = append(b, `,"tied":`...)
-		b = appendStrings(b, r.Tied)
+		b = appendStrings(b, r.Tied, false)
 	}
 	b = append(b, `,"violations":`...)
 	b = appendViolations(b, r.Violations)
@@ -82,7 +78,7 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 	}
 	if len(r.Tiebreak) > 0 {
 		b = append(b, `,"tiebreak":`...)
-		b = appendStrings(b, r.Tiebreak)
+		b = appendStrings(b, r.Tiebreak, false)
 	}
 	if r.Bids != nil {
 		b = append(b, `,"bids":`...)
@@ -134,11 +130,11 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 	}
 	if len(r.Resets) > 0 {
 		b = append(b, `,"resets":`...)
-		b = appendStrings(b, r.Resets)
+		b = appendStrings(b, r.Resets, false)
 	}
 	if len(r.Notes) > 0 {
 		b = append(b, `,"notes":`...)
-		b = appendStrings(b, r.Notes)
+		b = appendStrings(b, r.Notes, false)
 	}
 	if r.Sheet {
 		b = append(b, `,"sheet":true`...)
@@ -239,18 +235,6 @@ func (m *keyMemo) plain(keys []string) bool {
 	return ok
 }
 
-// appendQuotedList writes a list of names that plain accepts as a JSON array.
-func appendQuotedList(b []byte, list []string) []byte {
-	b = append(b, '[')
-	for i, s := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendQuoted(b, s)
-	}
-	return append(b, ']')
-}
-
 // appendInt appends v in decimal, as strconv.AppendInt does; the small figures of a result
 // directly.
 func appendInt(b []byte, v int) []byte {
@@ -336,8 +320,9 @@ func appendViolations(b []byte, vs []validate.Violation) []byte {
 }
 
 // appendStrings writes a list of strings as the encoder without HTML escaping does (null
-// when nil).
-func appendStrings(b []byte, list []string) []byte {
+// when nil). plain says that no string of it needs escaping (keys.plain): each is quoted as
+// it is.
+func appendStrings(b []byte, list []string, plain bool) []byte {
 	if list == nil {
 		return append(b, "null"...)
 	}
@@ -346,7 +331,11 @@ func appendStrings(b []byte, list []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendPlainString(b, s)
+		if plain {
+			b = appendQuoted(b, s)
+		} else {
+			b = appendPlainString(b, s)
+		}
 	}
 	return append(b, ']')
 }

@@ -1,7 +1,7 @@
 package validate_test
 
 // Fuzz tests of the whole pipeline parse -> rulesets -> validate -> score -> JSON, as
-// cmd/tricks runs it (pipeline.go): bad input must give a positioned error, never a panic
+// the tricks command runs it (cmd/tricks/internal/app/pipeline.go): bad input must give a positioned error, never a panic
 // or a hang, and every result must add up.
 //
 //	go test ./validate -run XXX -fuzz FuzzPipeline -fuzztime 120s

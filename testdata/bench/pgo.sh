@@ -11,7 +11,7 @@ set -euo pipefail
 benchtime=${1:-3s}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-go test ./cmd/tricks -run '^$' -bench 'Pipeline(Validate|ValidateYAML|ScoreJSONL|Simulate)$' \
+go test ./cmd/tricks/internal/app -run '^$' -bench 'Pipeline(Validate|ValidateYAML|ScoreJSONL|Simulate)$' \
   -benchtime "$benchtime" -count 1 -cpuprofile "$dir/cpu.prof" -o "$dir/tricks.test" > "$dir/bench.txt"
 grep '^Benchmark' "$dir/bench.txt"
 cp "$dir/cpu.prof" cmd/tricks/default.pgo

@@ -1,0 +1,87 @@
+package app
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/parse/writer"
+	"github.com/urfave/cli/v2"
+)
+
+func convertCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "convert",
+		Usage:     "rewrite transcripts in canonical text, YAML or JSON, losslessly, comments kept",
+		ArgsUsage: "FILE|DIR|- ...",
+		Description: "Every statement and the score keeper's comments are kept: the comment lines before a\n" +
+			"statement and the comment at the end of its line, as # lines in text, as YAML comments in\n" +
+			"YAML, and in JSON, which has no comments, as each game's and round's \"comment\" mapping.\n" +
+			"-f json writes one array of the games, -f jsonl one game a line; both read back. What cannot\n" +
+			"be kept: blank lines and the spacing of a line; the spacing after a #; a comment on a ---\n" +
+			"line; where lines merge into one statement (two option or bid lines), their comments are\n" +
+			"joined. A game that cannot be read is reported on standard error, not written.",
+		Flags: []cli.Flag{
+			// -f/--format as for every other command's output; --to/-t is the same flag.
+			&cli.StringFlag{Name: "format", Aliases: []string{"f", "to", "t"}, Value: "text", Usage: "target spelling `FORMAT`: text, yaml, json or jsonl"},
+		},
+		Action: func(c *cli.Context) error {
+			newWriter, err := convertWriter(c.String("format"))
+			if err != nil {
+				return err
+			}
+			args, err := e.inputArgs(c, "at least one transcript file, directory or -")
+			if err != nil {
+				return err
+			}
+			files, err := transcriptFilesNoted(args, e.stderr)
+			if err != nil {
+				return usageError{err}
+			}
+			bw := bufio.NewWriter(e.stdout)
+			w := newWriter(bw)
+			bad := false
+			for _, f := range files {
+				e.readFile(f, func(g *parse.Game, err error) {
+					if err != nil {
+						bad = true
+						bw.Flush()
+						printError(e.stderr, f, err)
+						return
+					}
+					if err := w.Write(g); err != nil {
+						bad = true
+						fmt.Fprintf(e.stderr, "%s: %v\n", f, err)
+					}
+				})
+			}
+			if err := w.Close(); err != nil {
+				return err
+			}
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+			if bad {
+				return exitError{exitInput}
+			}
+			return nil
+		},
+	}
+}
+
+// convertWriter returns the writer of convert's target: canonical text, YAML, one JSON array
+// of the games (which Close ends, "[]" for none) or JSON lines. JSON is written compact
+// whether or not the output is a terminal, so that a game always gives the same bytes.
+func convertWriter(target string) (func(io.Writer) *writer.Writer, error) {
+	switch target {
+	case "text", "tricks":
+		return func(w io.Writer) *writer.Writer { return writer.NewWriter(w, parse.Text) }, nil
+	case "yaml", "yml":
+		return func(w io.Writer) *writer.Writer { return writer.NewWriter(w, parse.YAML) }, nil
+	case "json", "jsonl":
+		lines := target == "jsonl"
+		return func(w io.Writer) *writer.Writer { return writer.NewJSONWriter(w, lines) }, nil
+	}
+	return nil, usageError{fmt.Errorf("convert: unknown target %q (expected text, yaml, json or jsonl)", target)}
+}

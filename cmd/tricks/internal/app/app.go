@@ -7,8 +7,10 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
@@ -234,12 +236,52 @@ func normalizeArgs(args []string) []string {
 	return out
 }
 
-// watchSignals makes SIGINT and SIGTERM stop the command cleanly: reading stops (source.next,
-// simulate), the games already read are finished and written whole, the output is flushed
-// and run exits 130 (SIGINT) or 143 (SIGTERM), so that an interrupted `score -f jsonl` or
-// `simulate` never leaves half a record. A second signal exits at once. The returned function
-// stops watching.
+// signalDelay is how long a run goes before it watches for signals, unless it reads a stream,
+// much input or simulates (watchNow): the watch starts threads, which would cost a run over a
+// small file a large part of its time. A signal before then ends the run as it ends any
+// program, with what it wrote so far.
+const signalDelay = 100 * time.Millisecond
+
+// signalWatch is a run's watch for signals: not started yet, started, or stopped.
+type signalWatch struct {
+	mu      sync.Mutex
+	timer   *time.Timer
+	stop    func() // the started watch's stop, nil until it starts
+	stopped bool
+}
+
+// watchSignals makes SIGINT and SIGTERM stop the command cleanly from signalDelay on (or from
+// watchNow): reading stops (source.next, simulate), the games already read are finished and
+// written whole, the output is flushed and run exits 130 (SIGINT) or 143 (SIGTERM), so that an
+// interrupted `score -f jsonl` or `simulate` never leaves half a record. A second signal exits
+// at once. The returned function stops watching, or keeps the watch from starting.
 func (e *env) watchSignals() (stop func()) {
+	w := &e.watch
+	w.timer = time.AfterFunc(signalDelay, e.watchNow)
+	return func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.timer.Stop()
+		w.stopped = true
+		if w.stop != nil {
+			w.stop()
+		}
+	}
+}
+
+// watchNow starts the watch for signals at once, if it has not started or stopped.
+func (e *env) watchNow() {
+	w := &e.watch
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stop == nil && !w.stopped {
+		w.stop = e.startWatch()
+	}
+}
+
+// startWatch is the watch itself: the signals' first sets the exit status that stops the
+// command, the second exits.
+func (e *env) startWatch() (stop func()) {
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, syscall.SIGTERM)
 	if !signal.Ignored(os.Interrupt) {
@@ -286,6 +328,7 @@ type env struct {
 	stdout, stderr io.Writer
 	read           atomic.Int64 // bytes of input read, for progress
 	signal         atomic.Int32 // the exit status of the signal that stops the command, or 0
+	watch          signalWatch
 	opts           options
 }
 

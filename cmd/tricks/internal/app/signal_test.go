@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -91,4 +92,39 @@ func TestScoreInterrupted(t *testing.T) {
 			assert.True(t, json.Valid([]byte(line)), "-j %s: a whole JSON object: %.80q", jobs, line)
 		}
 	}
+}
+
+// started reports whether e's watch for signals has started.
+func started(e *env) bool {
+	e.watch.mu.Lock()
+	defer e.watch.mu.Unlock()
+	return e.watch.stop != nil
+}
+
+// A run over a small file watches for signals only from signalDelay on, a run that reads a
+// stream or much input from the start; a stopped watch does not start.
+func TestSignalWatchStarts(t *testing.T) {
+	small := "../../../../testdata/examples/hearts.tricks"
+	fi, err := os.Stat(small)
+	require.NoError(t, err)
+	require.Less(t, fi.Size(), int64(smallInput))
+
+	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	stop := e.watchSignals()
+	e.pipeline([]string{small}, choice{}, 1, false, nil, func(*job, []byte) {})
+	assert.False(t, started(e), "a small file: not at once")
+	assert.Eventually(t, func() bool { return started(e) }, 10*time.Second, time.Millisecond, "after signalDelay")
+	stop()
+	assert.True(t, e.watch.stopped)
+
+	e = &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	stop = e.watchSignals()
+	e.pipeline([]string{"-"}, choice{}, 1, false, nil, func(*job, []byte) {})
+	assert.True(t, started(e), "standard input: at once")
+	stop()
+
+	e = &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	e.watchSignals()()
+	e.watchNow()
+	assert.False(t, started(e), "stopped before it started")
 }

@@ -117,6 +117,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 		return usageError{err}
 	}
 	opts.Reuse = true // every game is written before the next is made
+	e.watchNow()      // the games may be without number
 	bw := bufio.NewWriterSize(e.stdout, 64<<10)
 	prog := e.newProgress(int64(games), nil)
 	defer prog.done()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -145,6 +146,9 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts opti
 	}
 }
 
+// isFlag reports whether a command-line argument is a flag (or "--"): "-" names standard input.
+func isFlag(a string) bool { return a != "-" && strings.HasPrefix(a, "-") }
+
 // flagsFirst moves a command's flags before its file arguments, so that
 // `tricks score night.tricks -f json` works as people type it (urfave/cli stops reading
 // flags at the first argument). Everything after "--" stays as it is.
@@ -153,8 +157,8 @@ func flagsFirst(app *cli.App, args []string) ([]string, error) {
 		return args, nil
 	}
 	cmd := app.Command(args[1])
-	if cmd == nil {
-		return args, nil
+	if cmd == nil || !slices.ContainsFunc(args[2:], isFlag) {
+		return args, nil // nothing to move: the flags' names are not looked up
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
@@ -171,7 +175,7 @@ func flagsFirst(app *cli.App, args []string) ([]string, error) {
 			files = append(files, args[i:]...)
 			break
 		}
-		if a == "-" || !strings.HasPrefix(a, "-") {
+		if !isFlag(a) {
 			files = append(files, a)
 			continue
 		}

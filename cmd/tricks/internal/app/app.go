@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -363,6 +364,16 @@ func isTerminal(w io.Writer) bool {
 	}
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// outBuffer buffers a command's output to w: by a few kilobytes on a terminal, where a person
+// reads it as it comes, and by more elsewhere, a file or a pipe to a program, where the writes
+// are fewer for it.
+func (e *env) outBuffer(w io.Writer) *bufio.Writer {
+	if isTerminal(e.stdout) {
+		return bufio.NewWriter(w)
+	}
+	return bufio.NewWriterSize(w, 64<<10)
 }
 
 // stdinName names standard input in messages and results (CLI.md).

@@ -177,7 +177,7 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			cw := &compareWriter{e: e, format: format, quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c)),
+			cw := &compareWriter{e: e, format: format, quiet: c.Bool("quiet"), w: e.outBuffer(e.tableOut(c)),
 				js: jsonOut{pretty: isTerminal(e.stdout)}}
 			if format == "csv" {
 				cw.w.WriteString("file,game,ruleset,round,name,points,total,winner,error\n")

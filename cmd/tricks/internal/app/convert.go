@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 
@@ -39,7 +38,7 @@ func convertCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			bw := bufio.NewWriter(e.stdout)
+			bw := e.outBuffer(e.stdout)
 			w := newWriter(bw)
 			bad := false
 			for _, f := range files {

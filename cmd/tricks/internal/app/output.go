@@ -197,7 +197,7 @@ type gameOut struct {
 }
 
 func newGameOut(e *env, c *cli.Context) gameOut {
-	return gameOut{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: bufio.NewWriter(e.tableOut(c)), col: e.colors(c), first: true,
+	return gameOut{e: e, format: c.String("format"), quiet: c.Bool("quiet"), w: e.outBuffer(e.tableOut(c)), col: e.colors(c), first: true,
 		js: jsonOut{pretty: isTerminal(e.stdout)}}
 }
 

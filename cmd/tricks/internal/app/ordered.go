@@ -24,7 +24,7 @@ type poolSize struct {
 // function newWork gives it: work makes an item's output, appending it to text, and may
 // leave in the item what emit needs besides. emit receives the items and their output in
 // the order next read them; it returns false to stop the run: no later item is emitted,
-// and no more are read. emit must not keep the item: it is reused.
+// worked on (but the one each worker is working on) or read. emit must not keep the item: it is reused.
 //
 // With one worker everything runs on the calling goroutine, with no hand-over at all, and
 // emit receives each item right after work made it (so that the item may point into the
@@ -66,7 +66,9 @@ func inOrder[T any](jobs int, size poolSize, next func(*T) (int, bool), newWork 
 			work := newWork()
 			for b := p.read(); b != nil; b = p.read() {
 				for k := range b.items {
-					work(&b.items[k], &b.text)
+					if !p.stopped.Load() { // once emit said stop, nothing later is emitted
+						work(&b.items[k], &b.text)
+					}
 					b.ends = append(b.ends, b.text.Len())
 				}
 				p.done(b)

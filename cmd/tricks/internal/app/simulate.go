@@ -168,10 +168,14 @@ func simWork(sim *simulate.Simulator, format parse.Format) func(*simGame, *bytes
 	to := &batchText{}
 	out := writer.NewWriter(to, format)
 	first := true
+	failed := false // a game of this worker's failed: the run stops there
 	return func(g *simGame, text *bytes.Buffer) {
+		if failed {
+			return // a game after the one that stops the run: never written, so not made
+		}
 		game, err := sim.Game(g.i)
 		if err != nil {
-			g.err = err
+			g.err, failed = err, true
 			return
 		}
 		to.w = text
@@ -183,7 +187,7 @@ func simWork(sim *simulate.Simulator, format parse.Format) func(*simGame, *bytes
 		out.Write(game) // cannot fail: batchText.Write does not
 		if err := readsBack(g.i, text.Bytes()[from:]); err != nil {
 			text.Truncate(from)
-			g.err = err
+			g.err, failed = err, true
 		}
 	}
 }

@@ -108,7 +108,13 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts opti
 	if len(args) == 3 && (args[1] == "help" || args[1] == "h") && showTopic(stdout, args[2]) {
 		return exitOK
 	}
-	args, err := flagsFirst(app, normalizeArgs(args))
+	args = normalizeArgs(args)
+	if len(args) > 1 {
+		if cmd := app.Command(args[1]); cmd != nil {
+			nameFlags(cmd)
+		}
+	}
+	args, err := flagsFirst(app, args)
 	if err == nil {
 		err = app.Run(args)
 	}
@@ -163,13 +169,13 @@ func flagsFirst(app *cli.App, args []string) ([]string, error) {
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
-		_, isBool := f.(*cli.BoolFlag)
+		_, isBool := flagOf(f).(*cli.BoolFlag)
 		for _, name := range f.Names() {
 			takesValue[name] = !isBool
 		}
 	}
 	var flags, files, rulesetValues []string
-	_, oneRuleset := flagByName(cmd, "ruleset").(*cli.StringFlag)
+	_, oneRuleset := flagOf(flagByName(cmd, "ruleset")).(*cli.StringFlag)
 	for i := 2; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {

@@ -136,7 +136,7 @@ func printHelp(w io.Writer, templ string, data any) {
 // as well. Done again it changes nothing.
 func tidyFlags(c *cli.Command) {
 	for _, f := range c.Flags {
-		switch f := f.(type) {
+		switch f := flagOf(f).(type) {
 		case *cli.BoolFlag:
 			f.DisableDefaultText = true
 		case *cli.IntFlag:

@@ -1,0 +1,55 @@
+package app
+
+import "github.com/urfave/cli/v2"
+
+// namedFlag is a flag whose names are worked out once. urfave/cli works a flag's names out
+// again, a regular expression over each, at every look-up, and before a command runs it
+// looks every flag up for every name of every flag (runFlagActions): in a short run, more
+// work than the command line is worth.
+type namedFlag struct {
+	urfaveFlag
+	names []string
+}
+
+// urfaveFlag is what urfave/cli asks of a flag: the interfaces it looks for, which all of its
+// flag types have.
+type urfaveFlag interface {
+	cli.RequiredFlag
+	cli.CategorizableFlag
+	cli.ActionableFlag
+	cli.DocGenerationFlag
+}
+
+func (f *namedFlag) Names() []string { return f.names }
+
+// namedSlice is namedFlag for a slice flag, whose type must show as well: urfave/cli gives it
+// the app's separator by a method of an unexported type.
+type namedSlice struct {
+	*cli.StringSliceFlag
+	names []string
+}
+
+func (f *namedSlice) Names() []string { return f.names }
+
+// nameFlags gives each flag of a command its names once (namedFlag, namedSlice).
+func nameFlags(c *cli.Command) {
+	for i, f := range c.Flags {
+		switch f := f.(type) {
+		case *cli.StringSliceFlag:
+			c.Flags[i] = &namedSlice{f, f.Names()}
+		case urfaveFlag:
+			c.Flags[i] = &namedFlag{f, f.Names()}
+		}
+	}
+}
+
+// flagOf is the flag of urfave/cli's own type that f is: a namedFlag's or namedSlice's, or f.
+func flagOf(f cli.Flag) cli.Flag {
+	switch n := f.(type) {
+	case *namedFlag:
+		return n.urfaveFlag
+	case *namedSlice:
+		return n.StringSliceFlag
+	}
+	return f
+}

@@ -31,15 +31,29 @@ type namedSlice struct {
 
 func (f *namedSlice) Names() []string { return f.names }
 
+// The help and version flags, which urfave/cli adds to the app and the commands, carry
+// their names too.
+func init() {
+	cli.HelpFlag = named(cli.HelpFlag)
+	cli.VersionFlag = named(cli.VersionFlag)
+}
+
+// named is f carrying its names (namedFlag, namedSlice), or f itself when its type has not
+// every method urfave/cli may ask for.
+func named(f cli.Flag) cli.Flag {
+	switch f := f.(type) {
+	case *cli.StringSliceFlag:
+		return &namedSlice{f, f.Names()}
+	case urfaveFlag:
+		return &namedFlag{f, f.Names()}
+	}
+	return f
+}
+
 // nameFlags gives each flag of a command its names once (namedFlag, namedSlice).
 func nameFlags(c *cli.Command) {
 	for i, f := range c.Flags {
-		switch f := f.(type) {
-		case *cli.StringSliceFlag:
-			c.Flags[i] = &namedSlice{f, f.Names()}
-		case urfaveFlag:
-			c.Flags[i] = &namedFlag{f, f.Names()}
-		}
+		c.Flags[i] = named(f)
 	}
 }
 

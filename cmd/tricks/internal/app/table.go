@@ -82,8 +82,15 @@ func (g *grid) fixedWidth() int {
 }
 
 // textWidth is how many columns s takes on a terminal: two for a wide character (CJK, most
-// emoji), none for a combining mark.
-func textWidth(s string) int { return uniseg.StringWidth(s) }
+// emoji), none for a combining mark; printable ASCII, a column a byte, is told at once.
+func textWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' {
+			return uniseg.StringWidth(s)
+		}
+	}
+	return len(s)
+}
 
 // runeWidth is textWidth of one rune.
 func runeWidth(r rune) int { return uniseg.StringWidth(string(r)) }

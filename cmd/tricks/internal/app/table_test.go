@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rivo/uniseg"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -29,4 +30,15 @@ func TestGroupPenalties(t *testing.T) {
 	got := groupPenalties([]string{"moon: ann (old)", "revoke: dan +13", "revoke: ann +13", "exact reset: bob -26",
 		"revoke: cat +10", "exact reset: cat -26"})
 	assert.Equal(t, []string{"moon: ann (old)", "revoke +13: dan, ann", "exact reset -26: bob, cat", "revoke: cat +10"}, got)
+}
+
+// textWidth's count for printable ASCII is uniseg's, and the rest goes to uniseg.
+func TestTextWidthAsUniseg(t *testing.T) {
+	for _, s := range []string{"", "Alice", " ~!{}", "N 26 (moon)", "a\tb", "x\x7fy", "\x1b[1m", "Zoë", "日本", "e\u0301", "👍🏽", "A\u200bB"} {
+		assert.Equal(t, uniseg.StringWidth(s), textWidth(s), "%q", s)
+	}
+	for c := 0; c < 0x80; c++ {
+		s := string(rune(c))
+		assert.Equal(t, uniseg.StringWidth(s), textWidth(s), "%q", s)
+	}
 }

@@ -249,9 +249,7 @@ const smallInput = 64 << 10
 // the collector to clear.
 func (e *env) pipeline(files []string, c choice, jobs int, whole bool, render func(*bytes.Buffer, *job), emit func(*job, []byte)) {
 	size := inputSize(files)
-	if size < 0 || size >= smallInput {
-		e.watchNow() // a stream or much input: a signal may come at any time
-	} else if jobs <= 0 {
+	if jobs <= 0 && size >= 0 && size < smallInput {
 		jobs = 1 // a few games and no -j: starting workers would cost more than they save
 	}
 	jobs = workers(jobs)
@@ -333,6 +331,9 @@ type source struct {
 }
 
 func (e *env) newSource(files []string) *source {
+	if size := inputSize(files); size < 0 || size >= smallInput {
+		e.watchNow() // a stream or much input: a signal may come at any time
+	}
 	return &source{e: e, files: files}
 }
 

@@ -41,12 +41,12 @@ type param struct {
 	lo, hi   int      // an int's bounds (with ranged)
 	ranged   bool
 
-	field   int                           // index in Ruleset
+	field   int                          // index in Ruleset
 	grammar func(*Ruleset, string) error // reads a value by a scalar grammar of its own; nil: by the field's type
-	base    *param                        // of an XByPlayers field: X's param
-	clears  int                           // index of the XByPlayers field that setting X clears, or -1
-	scalar  bool                          // the value has a scalar form (Set, a scalar in a file)
-	node    bool                          // the value has a YAML form (a nodeValue)
+	base    *param                       // of an XByPlayers field: X's param
+	clears  int                          // index of the XByPlayers field that setting X clears, or -1
+	scalar  bool                         // the value has a scalar form (Set, a scalar in a file)
+	node    bool                         // the value has a YAML form (a nodeValue)
 }
 
 // params lists every key in the order Marshal writes them (the field order).

@@ -13,13 +13,14 @@ import (
 
 // The keys of a ruleset file and the options have one source: the Ruleset struct. Its fields'
 // tags (key, family, option, valid values, range) are read into params, a table of Go values
-// (params_table.go) that a test writes from them and checks against them;
-// each field's type (a rule value of words.go such as Moon, spelled by its table; OnOff,
-// Range, Cards, PassCycle, Revoke, ByPlayers, CardValues in values.go; or a plain string or
-// int read by its tags) says how a value is read from an option or a scalar, from a YAML
-// node, and written back. Set, Get, Keys, OptionKeys, OptionValues, the loader and Marshal all work from
-// params, so a new parameter is one field. One key has a grammar of its own, end (which may
-// set target or rounds too): grammars.
+// (params_table.go) that TestParamTable writes from them by reflection (-update) and checks
+// against them, so that no run reads them; each field's type (a rule value of words.go such
+// as Moon, spelled by its table; OnOff, Range, Cards, PassCycle, Revoke, ByPlayers,
+// CardValues in values.go; or a plain string or int read by its tags) says how a value is
+// read from an option or a scalar, from a YAML node, and written back. Set, Get, Keys,
+// OptionKeys, OptionValues, the loader and Marshal all work from params, so a new parameter
+// is one field (and the table written again). One key has a grammar of its own, end (which
+// may set target or rounds too): setEnd, named by the test's grammars.
 //
 // The loader walks the file's mapping itself and hands each value node to its field rather
 // than calling yaml.v3's Node.Decode on a Ruleset with yaml.Unmarshaler values: the messages

@@ -221,7 +221,18 @@ func sameOptions(a, b []parse.KV) bool {
 	b = b[:len(a)]
 	for i := range a {
 		x, y := &a[i], &b[i]
-		if !sameString(x.Key, y.Key) || !sameString(x.Value, y.Value) {
+		if unsafe.StringData(x.Key) != unsafe.StringData(y.Key) || len(x.Key) != len(y.Key) ||
+			unsafe.StringData(x.Value) != unsafe.StringData(y.Value) || len(x.Value) != len(y.Value) {
+			return sameText(a[i:], b[i:])
+		}
+	}
+	return true
+}
+
+// sameText is sameOptions comparing the bytes of every string.
+func sameText(a, b []parse.KV) bool {
+	for i := range a {
+		if a[i].Key != b[i].Key || a[i].Value != b[i].Value {
 			return false
 		}
 	}
@@ -240,11 +251,6 @@ func optionsPrint(opts []parse.KV) uintptr {
 		h = h*31 + uintptr(unsafe.Pointer(unsafe.StringData(v))) + uintptr(len(v))
 	}
 	return h
-}
-
-// sameString is a == b, told by the address first.
-func sameString(a, b string) bool {
-	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
 // Own returns the transcript's own rules: its game line's built-in ruleset with its option

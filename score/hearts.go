@@ -12,8 +12,11 @@ import (
 // heartsRound computes the points of a Hearts-family round per unit (player): card points,
 // moon, revoke penalties and the no-tricks bonus (RULES §4).
 func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
-	var h heartsCalc // cleared in place, not built and copied
+	h := &s.sc.blk.hearts // every field set here (the sums cleared for the round's seats)
 	h.r, h.rs, h.n = r, s.rs, len(r.Seats)
+	for l := range h.n {
+		h.card[l], h.pen[l], h.bonus[l] = 0, 0, 0
+	}
 	h.tally(s.sc.valuesOf(r.Table))
 	h.kind, h.fixed = s.kind, s.fixed
 	h.allVoid = h.kind == rulesets.RevokeAll && len(r.Revokers) > 0

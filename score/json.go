@@ -243,6 +243,10 @@ func appendInt(b []byte, v int) []byte {
 		return append(b, byte('0'+v))
 	case v >= 10 && v < 100:
 		return append(b, byte('0'+v/10), byte('0'+v%10))
+	case v >= 100 && v < 1000:
+		return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
+	case v >= 1000 && v < 10000:
+		return append(b, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
 	}
 	return strconv.AppendInt(b, int64(v), 10)
 }

@@ -1,6 +1,7 @@
 package score
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -29,5 +30,15 @@ func TestPlainText(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAppendInt: the figures written directly are strconv's, at every bound of the cases.
+func TestAppendInt(t *testing.T) {
+	for _, v := range []int{-10001, -1000, -101, -100, -11, -10, -1, 1 << 40, -1 << 40} {
+		require.Equal(t, strconv.Itoa(v), string(appendInt(nil, v)))
+	}
+	for v := -20; v <= 12000; v++ {
+		require.Equal(t, "x"+strconv.Itoa(v), string(appendInt([]byte("x"), v)))
 	}
 }

@@ -239,8 +239,8 @@ func sameText(a, b []parse.KV) bool {
 	return true
 }
 
-// optionsPrint sums up a list of option lines from the addresses and lengths of its keys'
-// and values: lists whose strings are the same (a reader hands out the same strings for the
+// optionsPrint sums up a list of option lines from the addresses and lengths of its keys and
+// values: lists whose strings are the same (a reader hands out the same strings for the
 // option lines that games repeat) have the same print. Lists of the same text in other
 // strings may differ in print: they are found in the cache by their key.
 func optionsPrint(opts []parse.KV) uintptr {

@@ -40,8 +40,9 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 	if err := rs.seat(t, n); err != nil {
 		return nil, err
 	}
+	suits := rs.suitValues()
 	for c := parse.Card(0); c < parse.NumCards; c++ {
-		t.Value[c] = rs.CardValue(c)
+		t.Value[c] = rs.cardValue(c, &suits)
 	}
 	t.setPenalty()
 	return t, nil
@@ -169,6 +170,28 @@ func (rs *Ruleset) TiebreakTable(n int) (*Table, error) {
 
 // CardValue is the points the winner of a trick holding c scores (hearts family).
 func (rs *Ruleset) CardValue(c parse.Card) int {
+	suits := rs.suitValues()
+	return rs.cardValue(c, &suits)
+}
+
+// suitValue is the value that a suit's entry of Values gives its cards; ok is false without
+// one.
+type suitValue struct {
+	v  int
+	ok bool
+}
+
+// suitValues looks up the entry of each suit (and of NoSuit) in Values.
+func (rs *Ruleset) suitValues() (sv [parse.NoSuit + 1]suitValue) {
+	for s := parse.Clubs; s <= parse.NoSuit; s++ {
+		sv[s].v, sv[s].ok = rs.Values[s.String()]
+	}
+	return sv
+}
+
+// cardValue is CardValue, the entries of the suits looked up already (suitValues): Table
+// looks them up once for its 54 cards.
+func (rs *Ruleset) cardValue(c parse.Card, suits *[parse.NoSuit + 1]suitValue) int {
 	if rs.Family != Hearts {
 		return 0
 	}
@@ -182,8 +205,8 @@ func (rs *Ruleset) CardValue(c parse.Card) int {
 	if v, ok := rs.Values[c.String()]; ok {
 		return v
 	}
-	if v, ok := rs.Values[c.Suit().String()]; ok && !c.IsJoker() {
-		return v
+	if s := suits[c.Suit()]; s.ok && !c.IsJoker() {
+		return s.v
 	}
 	return 0
 }

@@ -239,15 +239,15 @@ func sameText(a, b []parse.KV) bool {
 	return true
 }
 
-// optionsPrint sums up a list of option lines from the addresses and lengths of its keys and
-// values: lists whose strings are the same (a reader hands out the same strings for the
-// option lines that games repeat) have the same print. Lists of the same text in other
-// strings may differ in print: they are found in the cache by their key.
+// optionsPrint sums up a list of option lines from the addresses and lengths of its values:
+// lists whose strings are the same (a reader hands out the same strings for the option lines
+// that games repeat) have the same print, and most that differ differ in a value (lists of
+// the same print are told apart by sameOptions). Lists of the same text in other strings may
+// differ in print: they are found in the cache by their key.
 func optionsPrint(opts []parse.KV) uintptr {
 	h := uintptr(len(opts))
 	for i := range opts {
-		k, v := opts[i].Key, opts[i].Value
-		h = h*31 + uintptr(unsafe.Pointer(unsafe.StringData(k))) + uintptr(len(k))
+		v := opts[i].Value
 		h = h*31 + uintptr(unsafe.Pointer(unsafe.StringData(v))) + uintptr(len(v))
 	}
 	return h

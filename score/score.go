@@ -78,10 +78,9 @@ type Scorer struct {
 	nextValues int          // the entry of values to replace next
 	// tables finds the value groups of the last tables scored by the table (a file whose
 	// games take turns among a few sets of rules has a table for each, of the same values)
-	tables    [16]tableValues
-	nextTable int
-	moons     [4]moonNote // the notes of the last moons
-	nextMoon  int
+	tables   [64]tableValues
+	moons    [4]moonNote // the notes of the last moons
+	nextMoon int
 }
 
 // Score scores rp into the Scorer's result (see Scorer): Reset, Add of each round, Result.

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "rewrite builtin_table.go from the YAML files of builtin/")
+var update = flag.Bool("update", false, "rewrite the generated tables: builtin_table.go from the YAML files of builtin/, params_table.go from the tags of Ruleset")
 
 // TestBuiltinTable checks that builtin_table.go, the built-in rulesets as Go values, says what
 // their YAML files say: each value is the file parsed. With -update it writes the table anew

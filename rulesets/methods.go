@@ -135,8 +135,8 @@ func (rs *Ruleset) CheckPlayers(n int) error {
 	if n < rs.Players.Min || n > rs.Players.Max {
 		return bad("%s", rangeMsg())
 	}
-	_, err := rs.Table(n)
-	return err
+	var t Table
+	return rs.seat(&t, n) // (the cards' values cannot fail)
 }
 
 // HasJokers reports whether the jokers are in the deck (jokers=high or jokers=fool; RULES §7).

@@ -6,20 +6,21 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/tricks-dev/tricks/parse"
 	"gopkg.in/yaml.v3"
 )
 
 // The keys of a ruleset file and the options have one source: the Ruleset struct. Its fields'
-// tags (key, family, option, valid values, range) are read once, at first use, into params;
-// each field's type (a rule value of words.go such as Moon, spelled by its table; OnOff,
-// Range, Cards, PassCycle, Revoke, ByPlayers, CardValues in values.go; or a plain string or
-// int read by its tags) says how a value is read from an option or a scalar, from a YAML
-// node, and written back. Set, Get, Keys, OptionKeys, OptionValues, the loader and Marshal all work from
-// params, so a new parameter is one field. One key has a grammar of its own, end (which may
-// set target or rounds too): grammars.
+// tags (key, family, option, valid values, range) are read into params, a table of Go values
+// (params_table.go) that TestParamTable writes from them by reflection (-update) and checks
+// against them, so that no run reads them; each field's type (a rule value of words.go such
+// as Moon, spelled by its table; OnOff, Range, Cards, PassCycle, Revoke, ByPlayers,
+// CardValues in values.go; or a plain string or int read by its tags) says how a value is
+// read from an option or a scalar, from a YAML node, and written back. Set, Get, Keys,
+// OptionKeys, OptionValues, the loader and Marshal all work from params, so a new parameter
+// is one field (and the table written again). One key has a grammar of its own, end (which
+// may set target or rounds too): setEnd, named by the test's grammars.
 //
 // The loader walks the file's mapping itself and hands each value node to its field rather
 // than calling yaml.v3's Node.Decode on a Ruleset with yaml.Unmarshaler values: the messages
@@ -41,137 +42,16 @@ type param struct {
 	lo, hi   int      // an int's bounds (with ranged)
 	ranged   bool
 
-	field   int      // index in Ruleset
-	grammar *grammar // a scalar grammar of its own; nil: by the field's type
-	base    *param   // of an XByPlayers field: X's param
-	clears  int      // index of the XByPlayers field that setting X clears, or -1
-	scalar  bool     // the value has a scalar form (Set, a scalar in a file)
-	node    bool     // the value has a YAML form (a nodeValue)
-}
-
-// grammar reads the values of a key that the field's type cannot read alone; valid spells
-// them for error messages.
-type grammar struct {
-	set   func(*Ruleset, string) error
-	valid string
-}
-
-// grammars are the keys with a grammar (made with the key table: its valid text is built).
-func grammars() map[string]*grammar {
-	return map[string]*grammar{
-		"end": {(*Ruleset).setEnd, endValid("")},
-	}
-}
-
-// keyTable is the table of the keys, read from the struct's tags at first use: a run that
-// never reads, sets or writes a ruleset's keys (tricks --version, a command line refused)
-// does not read them.
-var keyTable struct {
-	once  sync.Once
-	list  []*param // every key in the order Marshal writes them (the field order)
-	byKey map[string]*param
+	field   int                          // index in Ruleset
+	grammar func(*Ruleset, string) error // reads a value by a scalar grammar of its own; nil: by the field's type
+	base    *param                       // of an XByPlayers field: X's param
+	clears  int                          // index of the XByPlayers field that setting X clears, or -1
+	scalar  bool                         // the value has a scalar form (Set, a scalar in a file)
+	node    bool                         // the value has a YAML form (a nodeValue)
 }
 
 // params lists every key in the order Marshal writes them (the field order).
-func params() []*param {
-	keyTable.once.Do(readParams)
-	return keyTable.list
-}
-
-// paramByKey returns the param of a key; ok is false for an unknown key.
-func paramByKey(key string) (p *param, ok bool) {
-	keyTable.once.Do(readParams)
-	p, ok = keyTable.byKey[key]
-	return p, ok
-}
-
-// readParams reads the key table (once, see keyTable).
-func readParams() {
-	t := reflect.TypeFor[Ruleset]()
-	var list []*param
-	m := map[string]*param{}
-	byField := map[string]*param{}
-	gs := grammars()
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if f.Tag.Get("rule") == "-" {
-			continue
-		}
-		p := paramOf(f, i, gs[tagKey(f)])
-		if name, ok := strings.CutSuffix(f.Name, "ByPlayers"); ok {
-			p.base = byField[name]
-			p.base.clears = i
-		}
-		byField[f.Name], m[p.key] = p, p
-		list = append(list, p)
-	}
-	for key := range gs {
-		if m[key] == nil {
-			panic("rulesets: grammar for unknown key " + key)
-		}
-	}
-	keyTable.list, keyTable.byKey = list, m
-}
-
-// tagKey is the key a field's yaml tag names.
-func tagKey(f reflect.StructField) string {
-	key, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-	return key
-}
-
-// paramOf reads the tags of field i, whose key has grammar g (nil: none); a malformed tag
-// panics: every test would fail.
-func paramOf(f reflect.StructField, i int, g *grammar) *param {
-	key, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-	p := &param{key: key, field: i, clears: -1, required: opts != "omitempty", valid: f.Tag.Get("valid"), grammar: g}
-	for _, r := range strings.Split(f.Tag.Get("rule"), ",") {
-		switch r {
-		case Hearts, Spades:
-			p.family = r
-		case "option":
-			p.option = true
-		case "text":
-			p.text = true
-		case "":
-		default:
-			panic(fmt.Sprintf("rulesets: field %s: unknown rule %q", f.Name, r))
-		}
-	}
-	ptr := reflect.Zero(reflect.PointerTo(f.Type)).Interface()
-	if e, ok := ptr.(enumValue); ok {
-		p.table, p.word = e.enum(), f.Type.Kind() == reflect.Uint8
-	}
-	switch {
-	case p.valid != "":
-	case p.grammar != nil:
-		p.valid = p.grammar.valid
-	case p.word:
-		p.valid = p.table.valid()
-	default:
-		if v, ok := reflect.Zero(f.Type).Interface().(validValues); ok {
-			p.valid = v.validValues()
-		}
-	}
-	p.words = strings.Split(p.valid, ", ")
-	if lo, hi, ok := strings.Cut(f.Tag.Get("range"), ".."); ok {
-		var err1, err2 error
-		p.ranged, p.hi = true, maxInt
-		p.lo, err1 = strconv.Atoi(lo)
-		if hi != "" {
-			p.hi, err2 = strconv.Atoi(hi)
-		}
-		if err1 != nil || err2 != nil {
-			panic(fmt.Sprintf("rulesets: field %s: bad range %q", f.Name, f.Tag.Get("range")))
-		}
-		if p.hi == maxInt { // say the bound a number cannot pass
-			p.valid += ", at most 999,999,999"
-		}
-	}
-	_, isScalar := ptr.(scalarValue)
-	p.scalar = isScalar || p.grammar != nil || p.word || f.Type.Kind() == reflect.String || f.Type.Kind() == reflect.Int
-	_, p.node = ptr.(nodeValue)
-	return p
-}
+func params() []*param { return paramList[:] }
 
 // value is the address of the param's field in rs: *string, *int or a value type.
 func (p *param) value(rs *Ruleset) any {
@@ -181,7 +61,7 @@ func (p *param) value(rs *Ruleset) any {
 // set applies a scalar value (an option value, or a scalar in a file; trimmed).
 func (p *param) set(rs *Ruleset, v string) error {
 	if p.grammar != nil {
-		return p.grammar.set(rs, v)
+		return p.grammar(rs, v)
 	}
 	if p.word {
 		x, ok := p.table.find(v)

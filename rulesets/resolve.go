@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 )
@@ -108,15 +109,21 @@ type Resolver struct {
 	// what Resolve gave the last game: a run of games of the same rules finds theirs without
 	// building the key; and the same for Own
 	last, own *resolved
+	// recent holds the entries Resolve gave the last games (next is the one to replace): a
+	// file whose games take turns among a few sets of rules finds each set here, by its
+	// option lines, without building the key and hashing it
+	recent [16]*resolved
+	next   int
 }
 
 // resolved is a ruleset name and option lines, and the ruleset they resolve to (a cache
 // entry; never changed). The list is a copy: a game's list may be memory its parser reuses
 // for the next game.
 type resolved struct {
-	name string
-	opts []parse.KV
-	rs   *Ruleset
+	name  string
+	opts  []parse.KV
+	print uintptr // optionsPrint(opts)
+	rs    *Ruleset
 }
 
 // NewResolver returns a Resolver for c (the zero Choice: the transcripts' own rules).
@@ -140,12 +147,23 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		pos.File = g.File
 		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
 	}
-	if l := r.last; l != nil && name == l.name && sameOptions(g.Options, l.opts) {
+	p := optionsPrint(g.Options)
+	if l := r.last; l != nil && l.print == p && sameOptions(g.Options, l.opts) && name == l.name {
 		return l.rs, nil // the key is the last one's
+	}
+	for _, e := range r.recent {
+		if e == nil {
+			break
+		}
+		if e.print == p && sameOptions(g.Options, e.opts) && name == e.name {
+			r.last = e
+			return e.rs, nil // the key is this entry's
+		}
 	}
 	r.kb = appendKey(r.kb[:0], name, g.Options)
 	if e, ok := r.cache[string(r.kb)]; ok {
 		r.last = e
+		r.remember(e)
 		return e.rs, nil
 	}
 	var base *Ruleset
@@ -182,21 +200,57 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		return nil, err
 	}
 	r.last = r.store(name, g.Options, rs)
+	r.remember(r.last)
 	return rs, nil
 }
 
+// remember puts e among the recent entries, in the place of the oldest.
+func (r *Resolver) remember(e *resolved) {
+	r.recent[r.next] = e
+	r.next = (r.next + 1) % len(r.recent)
+}
+
 // sameOptions reports whether two lists of option lines have the same keys and values in
-// the same order: the same key (appendKey) for the same name.
+// the same order: the same key (appendKey) for the same name. Strings at the same address
+// are the same without a look at their bytes (a reader hands out the same strings for the
+// option lines that games repeat).
 func sameOptions(a, b []parse.KV) bool {
 	if len(a) != len(b) {
 		return false
 	}
+	b = b[:len(a)]
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if unsafe.StringData(x.Key) != unsafe.StringData(y.Key) || len(x.Key) != len(y.Key) ||
+			unsafe.StringData(x.Value) != unsafe.StringData(y.Value) || len(x.Value) != len(y.Value) {
+			return sameText(a[i:], b[i:])
+		}
+	}
+	return true
+}
+
+// sameText is sameOptions comparing the bytes of every string.
+func sameText(a, b []parse.KV) bool {
 	for i := range a {
 		if a[i].Key != b[i].Key || a[i].Value != b[i].Value {
 			return false
 		}
 	}
 	return true
+}
+
+// optionsPrint sums up a list of option lines from the addresses and lengths of its values:
+// lists whose strings are the same (a reader hands out the same strings for the option lines
+// that games repeat) have the same print, and most that differ differ in a value (lists of
+// the same print are told apart by sameOptions). Lists of the same text in other strings may
+// differ in print: they are found in the cache by their key.
+func optionsPrint(opts []parse.KV) uintptr {
+	h := uintptr(len(opts))
+	for i := range opts {
+		v := opts[i].Value
+		h = h*31 + uintptr(unsafe.Pointer(unsafe.StringData(v))) + uintptr(len(v))
+	}
+	return h
 }
 
 // Own returns the transcript's own rules: its game line's built-in ruleset with its option
@@ -236,7 +290,7 @@ func (r *Resolver) store(name string, opts []parse.KV, rs *Ruleset) *resolved {
 	case len(r.cache) > 1024:
 		clear(r.cache)
 	}
-	e := &resolved{name: name, opts: slices.Clone(opts), rs: rs}
+	e := &resolved{name: name, opts: slices.Clone(opts), print: optionsPrint(opts), rs: rs}
 	r.cache[string(r.kb)] = e
 	return e
 }

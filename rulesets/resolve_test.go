@@ -177,3 +177,24 @@ func BenchmarkResolve(b *testing.B) {
 		}
 	}
 }
+
+// Games that take turns among a few sets of option lines each get the Ruleset the first game
+// of their set got, whether their lines are the same strings or a copy of the text.
+func TestResolveTakingTurns(t *testing.T) {
+	lines := []string{"pass=left moon=new", "pass=right moon=new", "pass=left moon=old", "pass=left"}
+	r := rulesets.NewResolver(rulesets.Choice{})
+	first := map[string]*rulesets.Ruleset{}
+	for round := range 3 {
+		for _, l := range lines {
+			rs, err := r.Resolve(oneGame(t, "game hearts\nplayers a b c d\noption "+l+"\n"))
+			require.NoError(t, err)
+			if round == 0 {
+				first[l] = rs
+				continue
+			}
+			assert.Same(t, first[l], rs, l)
+		}
+	}
+	assert.Equal(t, "old", get(t, first["pass=left moon=old"], "moon"))
+	assert.Equal(t, "right", get(t, first["pass=right moon=new"], "pass"))
+}

@@ -27,8 +27,9 @@
 // family, whether an option sets it and its valid values, and its type (a rule value such as
 // Moon or FirstLead, whose spellings are one table in words.go; OnOff, Range, Cards, PassCycle,
 // Revoke, ByPlayers, CardValues, or a plain string or int) reads and writes its values. The
-// file loader, Set, Get, Keys, OptionKeys, OptionValues and Marshal all work from a table read
-// from the struct once (params.go), so a parameter is added, or changed, in one place. The
+// file loader, Set, Get, Keys, OptionKeys, OptionValues and Marshal all work from a table of
+// the keys read from the struct (params.go; a test writes it as Go values, params_table.go,
+// with -update after a field is added or changed), so a parameter is added in one place. The
 // loader hands each value node to its field itself, not through yaml.v3's Unmarshaler, so that
 // every bad key is reported, in source order at its position, with the key's valid values.
 package rulesets

@@ -267,13 +267,16 @@ func TestTable(t *testing.T) {
 		}
 	}
 
-	// Every ruleset resolves for every count it seats, and for a 2-player tie-break.
+	// Every ruleset resolves for every count it seats, and for a 2-player tie-break; a count
+	// in its range that CheckPlayers refuses is one that Table refuses, with its message.
 	for _, name := range Names() {
 		rs, _ := Builtin(name)
 		for n := 2; n <= 10; n++ {
+			_, err := rs.Table(n)
 			if rs.CheckPlayers(n) == nil {
-				_, err := rs.Table(n)
 				assert.NoError(t, err, "%s %d", name, n)
+			} else if n >= rs.Players.Min && n <= rs.Players.Max && rs.Family == Hearts {
+				assert.EqualError(t, err, rs.CheckPlayers(n).Error(), "%s %d", name, n)
 			}
 		}
 		if rs.Family == Hearts {

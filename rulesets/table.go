@@ -36,21 +36,36 @@ type Table struct {
 // game takes 104 mod n cards from RemovalOrder (2 players: both decks, 52 each). First lead
 // follows FirstLeadByPlayers[n], else FirstLead; Spades always has eldest lead.
 func (rs *Ruleset) Table(n int) (*Table, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("no players")
+	t := &Table{}
+	if err := rs.seat(t, n); err != nil {
+		return nil, err
 	}
-	t := &Table{RS: rs, Players: n, Trump: parse.NoSuit}
+	suits := rs.suitValues()
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		t.Value[c] = rs.cardValue(c, &suits)
+	}
+	t.setPenalty()
+	return t, nil
+}
+
+// seat sets what Table says of n seats but the values of the cards: the deck, the hands, the
+// passes and the first lead; it fails as Table fails.
+func (rs *Ruleset) seat(t *Table, n int) error {
+	if n < 1 {
+		return fmt.Errorf("no players")
+	}
+	t.RS, t.Players, t.Trump = rs, n, parse.NoSuit
 	if rs.Family == Spades {
 		t.Trump = parse.Spades
 	}
 	var err error
 	if t.Deck, t.Deck2, err = rs.deck(n); err != nil {
-		return nil, err
+		return err
 	}
 	cards := t.Deck.Len() + t.Deck2.Len()
 	t.HandSize = cards / n
 	if cards%n != 0 {
-		return nil, fmt.Errorf("%s: %d cards do not deal evenly to %d players", rs.Name, cards, n)
+		return fmt.Errorf("%s: %d cards do not deal evenly to %d players", rs.Name, cards, n)
 	}
 
 	t.PassCount = rs.PassCount
@@ -66,7 +81,7 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 	}
 	for _, d := range t.Pass {
 		if _, ok := d.Offset(n); !ok {
-			return nil, fmt.Errorf("pass direction %q does not exist with %d players", d, n)
+			return fmt.Errorf("pass direction %q does not exist with %d players", d, n)
 		}
 	}
 	t.FirstLead = rs.FirstLead
@@ -76,12 +91,7 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 	if rs.Family == Spades {
 		t.FirstLead = FirstLeadEldest // RULES §6: eldest leads trick 1
 	}
-
-	for c := parse.Card(0); c < parse.NumCards; c++ {
-		t.Value[c] = rs.CardValue(c)
-	}
-	t.setPenalty()
-	return t, nil
+	return nil
 }
 
 // deck returns the cards in play at n seats: first copies, and second copies with two decks.
@@ -160,6 +170,28 @@ func (rs *Ruleset) TiebreakTable(n int) (*Table, error) {
 
 // CardValue is the points the winner of a trick holding c scores (hearts family).
 func (rs *Ruleset) CardValue(c parse.Card) int {
+	suits := rs.suitValues()
+	return rs.cardValue(c, &suits)
+}
+
+// suitValue is the value that a suit's entry of Values gives its cards; ok is false without
+// one.
+type suitValue struct {
+	v  int
+	ok bool
+}
+
+// suitValues looks up the entry of each suit (and of NoSuit) in Values.
+func (rs *Ruleset) suitValues() (sv [parse.NoSuit + 1]suitValue) {
+	for s := parse.Clubs; s <= parse.NoSuit; s++ {
+		sv[s].v, sv[s].ok = rs.Values[s.String()]
+	}
+	return sv
+}
+
+// cardValue is CardValue, the entries of the suits looked up already (suitValues): Table
+// looks them up once for its 54 cards.
+func (rs *Ruleset) cardValue(c parse.Card, suits *[parse.NoSuit + 1]suitValue) int {
 	if rs.Family != Hearts {
 		return 0
 	}
@@ -173,8 +205,8 @@ func (rs *Ruleset) CardValue(c parse.Card) int {
 	if v, ok := rs.Values[c.String()]; ok {
 		return v
 	}
-	if v, ok := rs.Values[c.Suit().String()]; ok && !c.IsJoker() {
-		return v
+	if s := suits[c.Suit()]; s.ok && !c.IsJoker() {
+		return s.v
 	}
 	return 0
 }

@@ -3,6 +3,7 @@ package score
 import (
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -12,8 +13,11 @@ import (
 // heartsRound computes the points of a Hearts-family round per unit (player): card points,
 // moon, revoke penalties and the no-tricks bonus (RULES §4).
 func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
-	var h heartsCalc // cleared in place, not built and copied
+	h := &s.sc.blk.hearts // every field set here (the sums cleared for the round's seats)
 	h.r, h.rs, h.n = r, s.rs, len(r.Seats)
+	for l := range h.n {
+		h.card[l], h.pen[l], h.bonus[l] = 0, 0, 0
+	}
 	h.tally(s.sc.valuesOf(r.Table))
 	h.kind, h.fixed = s.kind, s.fixed
 	h.allVoid = h.kind == rulesets.RevokeAll && len(r.Revokers) > 0
@@ -72,7 +76,7 @@ func (h *heartsCalc) tally(vs *valueSets) {
 
 // valueSets groups the cards of a table by their value, the cards of value 0 left out.
 type valueSets struct {
-	t      *rulesets.Table
+	t      *rulesets.Table     // the table they were made for (nil: an entry not used yet)
 	value  [parse.NumCards]int // the values the groups were made of
 	groups []valueGroup
 	all    parse.CardSet // the cards of the groups
@@ -83,23 +87,45 @@ type valueGroup struct {
 	cards parse.CardSet
 }
 
-// valuesOf returns the value groups of t, cached for the last few tables (a game's table,
-// and its tie-break's) and for the last few values: the tables of games whose rules differ
-// in other parameters than the values (passes, first lead) share the groups.
+// tableValues is a table and its value groups (an entry of Scorer.values).
+type tableValues struct {
+	t  *rulesets.Table
+	vs *valueSets
+}
+
+// valuesOf returns the value groups of t, cached for the last few tables and for the last few
+// values: the tables of games whose rules differ in other parameters than the values
+// (passes, first lead) share the groups.
 func (sc *Scorer) valuesOf(t *rulesets.Table) *valueSets {
-	for i := range sc.values {
-		if sc.values[i].t == t {
-			return &sc.values[i]
-		}
+	// The table is looked for in the two entries of a slot that its address picks.
+	i := int(uint64(uintptr(unsafe.Pointer(t)))*0x9e3779b97f4a7c15>>58) &^ 1
+	switch e := &sc.tables; {
+	case e[i].t == t:
+		return e[i].vs
+	case e[i+1].t == t:
+		return e[i+1].vs
 	}
+	vs := sc.groupValues(t)
+	sc.tables[i+1] = sc.tables[i] // the older of the two goes
+	sc.tables[i] = tableValues{t, vs}
+	return vs
+}
+
+// groupValues returns the value groups of t's values, made anew when none of the last few
+// values are t's; the tables that found the groups replaced are forgotten.
+func (sc *Scorer) groupValues(t *rulesets.Table) *valueSets {
 	for i := range sc.values {
 		if vs := &sc.values[i]; vs.t != nil && vs.value == t.Value {
-			vs.t = t // the same groups, found by this table from now on
 			return vs
 		}
 	}
 	vs := &sc.values[sc.nextValues]
 	sc.nextValues = (sc.nextValues + 1) % len(sc.values)
+	for i := range sc.tables {
+		if sc.tables[i].vs == vs {
+			sc.tables[i] = tableValues{}
+		}
+	}
 	vs.t, vs.value, vs.groups, vs.all = t, t.Value, vs.groups[:0], 0
 next:
 	for c := parse.Card(0); c < parse.NumCards; c++ {
@@ -203,7 +229,25 @@ func (h *heartsCalc) moon(s *game, out *RoundResult, local []int) {
 	if out.Notes == nil {
 		out.Notes = s.rb.notes[:0:len(s.rb.notes)] // the round's own memory, as its figures
 	}
-	out.Notes = append(out.Notes, "moon: "+m.Player+" ("+m.Scoring+")")
+	out.Notes = append(out.Notes, s.sc.moonNote(m.Player, m.Scoring))
+}
+
+// moonNote is the note of a moon that a player shot, under a scoring: the same note as the
+// last few moons of the same player and scoring (strings are never changed).
+type moonNote struct{ player, scoring, note string }
+
+// moonNote returns "moon: PLAYER (SCORING)", the note made for one of the last moons when it
+// is the same.
+func (sc *Scorer) moonNote(player, scoring string) string {
+	for i := range sc.moons {
+		if n := &sc.moons[i]; n.note != "" && n.player == player && n.scoring == scoring {
+			return n.note
+		}
+	}
+	note := "moon: " + player + " (" + scoring + ")"
+	sc.moons[sc.nextMoon] = moonNote{player, scoring, note}
+	sc.nextMoon = (sc.nextMoon + 1) % len(sc.moons)
+	return note
 }
 
 // recordedMoon reads a moon line's choice, old or new (as parse reads them; anything else

@@ -243,6 +243,10 @@ func appendInt(b []byte, v int) []byte {
 		return append(b, byte('0'+v))
 	case v >= 10 && v < 100:
 		return append(b, byte('0'+v/10), byte('0'+v%10))
+	case v >= 100 && v < 1000:
+		return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
+	case v >= 1000 && v < 10000:
+		return append(b, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
 	}
 	return strconv.AppendInt(b, int64(v), 10)
 }
@@ -342,13 +346,61 @@ func appendStrings(b []byte, list []string, plain bool) []byte {
 
 // plain reports whether s is printable ASCII that needs no escaping in JSON, HTML escaping
 // included (no " \\ < > &).
-func plain(s string) bool {
+func plain(s string) bool { return plainText(s, true) }
+
+// The bytes of printable ASCII that a JSON string holds as they are, one bit each: bytes 0
+// to 63 in plainLo (htmlPlainLo without the HTML characters < > &), 64 to 127 in plainHi.
+const (
+	plainLo     = 0xffffffff00000000 &^ (1 << '"')
+	htmlPlainLo = plainLo &^ (1<<'<' | 1<<'>' | 1<<'&')
+	plainHi     = 0x7fffffffffffffff &^ (1 << ('\\' - 64))
+)
+
+// plainText reports whether s is printable ASCII without " or \\ (with html, without < > &
+// either): eight bytes at a time, then four (and four blanks), then one at a time.
+func plainText(s string, html bool) bool {
+	for ; len(s) >= 8; s = s[8:] {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if !plainWord(x, html) {
+			return false
+		}
+	}
+	if len(s) >= 4 {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 | 0x20202020<<32
+		if !plainWord(x, html) {
+			return false
+		}
+		s = s[4:]
+	}
+	lo := uint64(plainLo)
+	if html {
+		lo = htmlPlainLo
+	}
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		c, m := s[i], lo
+		if c >= 64 {
+			m = plainHi
+		}
+		if c >= 128 || m>>(c&63)&1 == 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// plainWord reports whether the eight bytes of x are all plain (plainText).
+func plainWord(x uint64, html bool) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	// A byte of v is zero when (v-ones)&^v has its high bit; x-ones*0x20 likewise finds a
+	// byte below 0x20, and x+ones (or x) one above 0x7e.
+	q, bs := x^(ones*'"'), x^(ones*'\\')
+	bad := (x-ones*0x20)&^x | (x + ones) | x | (q-ones)&^q | (bs-ones)&^bs
+	if html {
+		lt, amp := (x^(ones*'<'))&^(ones*2), x^(ones*'&') // < or > (0x3c, 0x3e), &
+		bad |= (lt-ones)&^lt | (amp-ones)&^amp
+	}
+	return bad&high == 0
 }
 
 // appendQuoted appends a string that plain accepts.
@@ -361,14 +413,12 @@ func appendQuoted(b []byte, s string) []byte {
 // appendPlainString appends s as a JSON string as an encoder without HTML escaping writes it
 // (< > & as they are).
 func appendPlainString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
-			enc.Encode(s) //nolint:errcheck // a string always encodes
-			return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
-		}
+	if plainText(s, false) {
+		return appendQuoted(b, s)
 	}
-	return appendQuoted(b, s)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) //nolint:errcheck // a string always encodes
+	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }

@@ -49,8 +49,6 @@ type game struct {
 	// the revoke penalty of the ruleset (RevokePenalty), read once per game
 	kind  rulesets.RevokeKind
 	fixed int
-	// lowBuf holds what endState and lowest return; tiedBuf holds tied
-	lowBuf, tiedBuf [validate.MaxSeats]int
 }
 
 // Score turns a replay into its result: per-round points and totals, moons, penalties,
@@ -78,6 +76,11 @@ type Scorer struct {
 	units      unitCache
 	values     [4]valueSets // of the last tables scored
 	nextValues int          // the entry of values to replace next
+	// tables finds the value groups of the last tables scored by the table (a file whose
+	// games take turns among a few sets of rules has a table for each, of the same values)
+	tables   [64]tableValues
+	moons    [4]moonNote // the notes of the last moons
+	nextMoon int
 }
 
 // Score scores rp into the Scorer's result (see Scorer): Reset, Add of each round, Result.
@@ -180,12 +183,16 @@ func (sc *Scorer) block(i int) *roundBlock {
 	return b
 }
 
-// gameBlock holds a game being scored, its result and its per-unit figures.
+// gameBlock holds a game being scored, its result and its per-unit figures, and the
+// scratch of its rounds, which start does not clear: low holds what endState and lowest
+// return, tied the game's tied units; hearts is the Hearts-family round being scored.
 type gameBlock struct {
-	g    game
-	res  Result
-	ints [7 * validate.MaxSeats]int
-	has  [validate.MaxSeats]bool
+	g         game
+	res       Result
+	ints      [7 * validate.MaxSeats]int
+	has       [validate.MaxSeats]bool
+	low, tied [validate.MaxSeats]int
+	hearts    heartsCalc
 }
 
 // roundBlock holds a round's figures: its points, the totals after it, the informative
@@ -508,13 +515,13 @@ func (s *game) endCheck() {
 		if len(winners) == 1 {
 			s.finished, s.winner, s.tied = true, winners[0], nil
 		} else {
-			s.tied = append(s.tiedBuf[:0], winners...)
+			s.tied = append(s.sc.blk.tied[:0], winners...)
 		}
 	}
 }
 
 // endState says whether totals after `normal` normal rounds end the game, and the units
-// that lead (one: the winner; several: tied), in s.lowBuf (overwritten by the next call).
+// that lead (one: the winner; several: tied), in the block's low (overwritten by the next call).
 func (s *game) endState(totals []int, normal int) (bool, []int) {
 	rs := s.rs
 	if rs.Family == rulesets.Spades {
@@ -536,7 +543,7 @@ func (s *game) endState(totals []int, normal int) (bool, []int) {
 	if !over {
 		return false, nil
 	}
-	return true, lowest(s.lowBuf[:0], totals, nil)
+	return true, lowest(s.sc.blk.low[:0], totals, nil)
 }
 
 // lowest returns the units with the lowest value (among only, when not nil), in dst's
@@ -571,11 +578,11 @@ func (s *game) tiebreak(r *validate.PlayedRound, pts []int) {
 	for _, g := range r.Seats {
 		in = append(in, s.unitOf[g])
 	}
-	best := lowest(s.lowBuf[:0], pts, in)
+	best := lowest(s.sc.blk.low[:0], pts, in)
 	if len(best) == 1 {
 		s.finished, s.winner, s.tied = true, best[0], nil
 	} else {
-		s.tied = append(s.tiedBuf[:0], best...)
+		s.tied = append(s.sc.blk.tied[:0], best...)
 	}
 }
 

@@ -1,0 +1,44 @@
+package score
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestPlainText: the check of eight bytes at a time says what the check of each byte says,
+// for every byte at every place of strings of up to 17 bytes.
+func TestPlainText(t *testing.T) {
+	each := func(s string, html bool) bool {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c < 0x20 || c > 0x7e || c == '"' || c == '\\' || html && (c == '<' || c == '>' || c == '&') {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 1; n <= 17; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a~ Z", 5)[:n])
+				b[at] = byte(c)
+				for _, html := range []bool{false, true} {
+					require.Equal(t, each(string(b), html), plainText(string(b), html), "%q html %v", b, html)
+				}
+			}
+		}
+	}
+}
+
+// TestAppendInt: the figures written directly are strconv's, at every bound of the cases.
+func TestAppendInt(t *testing.T) {
+	for _, v := range []int{-10001, -1000, -101, -100, -11, -10, -1, 1 << 40, -1 << 40} {
+		require.Equal(t, strconv.Itoa(v), string(appendInt(nil, v)))
+	}
+	for v := -20; v <= 12000; v++ {
+		require.Equal(t, "x"+strconv.Itoa(v), string(appendInt([]byte("x"), v)))
+	}
+}

@@ -10,6 +10,7 @@
 package validate
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"unsafe"
@@ -492,7 +493,7 @@ func checkCards(src *parse.Round) error {
 
 // offDeck reports whether a round holds a card outside the deck's numbering (checkCards).
 func offDeck(src *parse.Round) bool {
-	var off uint
+	var off uint64
 	for i := range src.Tricks {
 		off |= offCards(src.Tricks[i].Cards)
 	}
@@ -508,15 +509,38 @@ func offDeck(src *parse.Round) bool {
 	return off != 0
 }
 
-// offCards returns a value other than 0 when a card of cards is not one (NumCards or more):
-// c + 256 - NumCards reaches bit 8 then. It does not branch on the cards, which are in no
-// order a branch could learn.
-func offCards(cards []parse.Card) uint {
-	var off uint
-	for _, c := range cards {
-		off |= uint(c) + (256 - parse.NumCards)
+// offCards returns a value other than 0 when a card of cards is not one (NumCards or more).
+// It looks at four cards at a time, the last four of a list of more than four looked at
+// again, and does not branch on the cards, which are in no order a branch could learn
+// (offBytes).
+func offCards(cards []parse.Card) uint64 {
+	b := cardBytes(cards)
+	n := len(b)
+	var off uint64
+	if n < 4 {
+		for _, c := range b {
+			off |= offBytes(uint64(c))
+		}
+		return off
 	}
-	return off >> 8
+	for i := 0; i+4 < n; i += 4 {
+		off |= offBytes(uint64(binary.LittleEndian.Uint32(b[i:])))
+	}
+	return off | offBytes(uint64(binary.LittleEndian.Uint32(b[n-4:])))
+}
+
+// offBytes returns a value other than 0 when a byte of x is NumCards or more: adding
+// 128 - NumCards to a byte below 128 sets its top bit when it is NumCards or more, and a byte
+// of 128 or more has it already. A carry out of a byte comes only from a byte of 128 or more,
+// so it changes nothing of whether the result is 0.
+func offBytes(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	return (x + (128-parse.NumCards)*ones | x) & (0x80 * ones)
+}
+
+// cardBytes returns the bytes of cards (a Card is a byte).
+func cardBytes(cards []parse.Card) []byte {
+	return unsafe.Slice((*byte)(unsafe.SliceData(cards)), len(cards))
 }
 
 // roundPos is where a round's error is reported: its statement, else the players line.

@@ -107,7 +107,7 @@ type Validator struct {
 	Diagnose bool
 
 	tables map[tableKey]*Rules
-	recent [2]recentRules // the tables last looked up (a game's, and its tie-break's)
+	recent [recentSlots]recentRules // tables looked up lately, each in its key's slot (recentSlot)
 	errs   parse.ErrorList
 	// scratch for one round
 	hands   roundHands
@@ -159,6 +159,19 @@ type recentRules struct {
 	r *Rules
 }
 
+// recentSlots is the size of Validator.recent: the games of a file mostly take turns among a
+// few sets of rules (a game's option lines), whose tables are then found without the map's
+// hash of their key.
+const recentSlots = 16
+
+// recentSlot returns the slot of Validator.recent that keeps the table of k: a hash of the
+// key's pointers and figures (another key may take the slot; the map has them all).
+func recentSlot(k tableKey) int {
+	h := uint64(uintptr(unsafe.Pointer(k.rs))) ^ uint64(uintptr(unsafe.Pointer(k.own)))<<1 ^
+		uint64(k.n)<<3 ^ uint64(btoi(k.tiebreak))
+	return int(h * 0x9E3779B97F4A7C15 >> 60) // the top four bits of a Fibonacci hash
+}
+
 type tableKey struct {
 	rs       *rulesets.Ruleset
 	own      *rulesets.Ruleset // the deck's ruleset, nil for rs's own (see rulesIn)
@@ -182,11 +195,12 @@ func (v *Validator) RulesFor(rs *rulesets.Ruleset, n int, tiebreak bool) (*Rules
 // nil and seats n (RULES §7: the deck in play is the one the table played with).
 func (v *Validator) rulesIn(rs, own *rulesets.Ruleset, n int, tiebreak bool) (*Rules, error) {
 	k := tableKey{rs, own, n, tiebreak}
-	if e := &v.recent[btoi(tiebreak)]; e.r != nil && e.k == k {
+	e := &v.recent[recentSlot(k)]
+	if e.r != nil && e.k == k {
 		return e.r, nil
 	}
 	if r, ok := v.tables[k]; ok {
-		v.recent[btoi(tiebreak)] = recentRules{k, r}
+		*e = recentRules{k, r}
 		return r, nil
 	}
 	if v.tables == nil { // a Validator made as a literal
@@ -208,20 +222,23 @@ func (v *Validator) rulesIn(rs, own *rulesets.Ruleset, n int, tiebreak bool) (*R
 	r := NewRules(t)
 	if len(v.tables) > 64 {
 		clear(v.tables)
-		v.recent = [2]recentRules{}
+		v.recent = [recentSlots]recentRules{}
 	}
 	v.tables[k] = r
-	v.recent[btoi(tiebreak)] = recentRules{k, r}
+	v.recent[recentSlot(k)] = recentRules{k, r}
 	return r, nil
 }
 
 // checkPlayers checks that rs seats n players, once per ruleset and count (the check
 // resolves a table, which a million games should not do a million times).
 func (v *Validator) checkPlayers(rs *rulesets.Ruleset, n int) error {
-	if e := &v.recent[0]; e.r != nil && e.k == (tableKey{rs, nil, n, false}) {
+	k := tableKey{rs, nil, n, false}
+	e := &v.recent[recentSlot(k)]
+	if e.r != nil && e.k == k {
 		return nil
 	}
-	if _, ok := v.tables[tableKey{rs, nil, n, false}]; ok {
+	if r, ok := v.tables[k]; ok {
+		*e = recentRules{k, r}
 		return nil
 	}
 	if err := rs.CheckPlayers(n); err != nil {

@@ -40,3 +40,6 @@ func DiagnosisTrials(v *Validator) int { return v.trials }
 func ClaimsSearched(v *Validator) (searched, bound int) {
 	return v.claimed, claimGameBudget + parse.MaxRounds
 }
+
+// OffCards exposes offCards to the external tests.
+func OffCards(cards []parse.Card) bool { return offCards(cards) != 0 }

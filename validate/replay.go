@@ -10,6 +10,7 @@
 package validate
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"unsafe"
@@ -106,7 +107,7 @@ type Validator struct {
 	Diagnose bool
 
 	tables map[tableKey]*Rules
-	recent [2]recentRules // the tables last looked up (a game's, and its tie-break's)
+	recent [recentSlots]recentRules // tables looked up lately, each in its key's slot (recentSlot)
 	errs   parse.ErrorList
 	// scratch for one round
 	hands   roundHands
@@ -158,6 +159,19 @@ type recentRules struct {
 	r *Rules
 }
 
+// recentSlots is the size of Validator.recent: the games of a file mostly take turns among a
+// few sets of rules (a game's option lines), whose tables are then found without the map's
+// hash of their key.
+const recentSlots = 16
+
+// recentSlot returns the slot of Validator.recent that keeps the table of k: a hash of the
+// key's pointers and figures (another key may take the slot; the map has them all).
+func recentSlot(k tableKey) int {
+	h := uint64(uintptr(unsafe.Pointer(k.rs))) ^ uint64(uintptr(unsafe.Pointer(k.own)))<<1 ^
+		uint64(k.n)<<3 ^ uint64(btoi(k.tiebreak))
+	return int(h * 0x9E3779B97F4A7C15 >> 60) // the top four bits of a Fibonacci hash
+}
+
 type tableKey struct {
 	rs       *rulesets.Ruleset
 	own      *rulesets.Ruleset // the deck's ruleset, nil for rs's own (see rulesIn)
@@ -181,11 +195,12 @@ func (v *Validator) RulesFor(rs *rulesets.Ruleset, n int, tiebreak bool) (*Rules
 // nil and seats n (RULES §7: the deck in play is the one the table played with).
 func (v *Validator) rulesIn(rs, own *rulesets.Ruleset, n int, tiebreak bool) (*Rules, error) {
 	k := tableKey{rs, own, n, tiebreak}
-	if e := &v.recent[btoi(tiebreak)]; e.r != nil && e.k == k {
+	e := &v.recent[recentSlot(k)]
+	if e.r != nil && e.k == k {
 		return e.r, nil
 	}
 	if r, ok := v.tables[k]; ok {
-		v.recent[btoi(tiebreak)] = recentRules{k, r}
+		*e = recentRules{k, r}
 		return r, nil
 	}
 	if v.tables == nil { // a Validator made as a literal
@@ -207,20 +222,23 @@ func (v *Validator) rulesIn(rs, own *rulesets.Ruleset, n int, tiebreak bool) (*R
 	r := NewRules(t)
 	if len(v.tables) > 64 {
 		clear(v.tables)
-		v.recent = [2]recentRules{}
+		v.recent = [recentSlots]recentRules{}
 	}
 	v.tables[k] = r
-	v.recent[btoi(tiebreak)] = recentRules{k, r}
+	v.recent[recentSlot(k)] = recentRules{k, r}
 	return r, nil
 }
 
 // checkPlayers checks that rs seats n players, once per ruleset and count (the check
 // resolves a table, which a million games should not do a million times).
 func (v *Validator) checkPlayers(rs *rulesets.Ruleset, n int) error {
-	if e := &v.recent[0]; e.r != nil && e.k == (tableKey{rs, nil, n, false}) {
+	k := tableKey{rs, nil, n, false}
+	e := &v.recent[recentSlot(k)]
+	if e.r != nil && e.k == k {
 		return nil
 	}
-	if _, ok := v.tables[tableKey{rs, nil, n, false}]; ok {
+	if r, ok := v.tables[k]; ok {
+		*e = recentRules{k, r}
 		return nil
 	}
 	if err := rs.CheckPlayers(n); err != nil {
@@ -492,7 +510,7 @@ func checkCards(src *parse.Round) error {
 
 // offDeck reports whether a round holds a card outside the deck's numbering (checkCards).
 func offDeck(src *parse.Round) bool {
-	var off uint
+	var off uint64
 	for i := range src.Tricks {
 		off |= offCards(src.Tricks[i].Cards)
 	}
@@ -508,15 +526,38 @@ func offDeck(src *parse.Round) bool {
 	return off != 0
 }
 
-// offCards returns a value other than 0 when a card of cards is not one (NumCards or more):
-// c + 256 - NumCards reaches bit 8 then. It does not branch on the cards, which are in no
-// order a branch could learn.
-func offCards(cards []parse.Card) uint {
-	var off uint
-	for _, c := range cards {
-		off |= uint(c) + (256 - parse.NumCards)
+// offCards returns a value other than 0 when a card of cards is not one (NumCards or more).
+// It looks at four cards at a time, the last four of a list of more than four looked at
+// again, and does not branch on the cards, which are in no order a branch could learn
+// (offBytes).
+func offCards(cards []parse.Card) uint64 {
+	b := cardBytes(cards)
+	n := len(b)
+	var off uint64
+	if n < 4 {
+		for _, c := range b {
+			off |= offBytes(uint64(c))
+		}
+		return off
 	}
-	return off >> 8
+	for i := 0; i+4 < n; i += 4 {
+		off |= offBytes(uint64(binary.LittleEndian.Uint32(b[i:])))
+	}
+	return off | offBytes(uint64(binary.LittleEndian.Uint32(b[n-4:])))
+}
+
+// offBytes returns a value other than 0 when a byte of x is NumCards or more: adding
+// 128 - NumCards to a byte below 128 sets its top bit when it is NumCards or more, and a byte
+// of 128 or more has it already. A carry out of a byte comes only from a byte of 128 or more,
+// so it changes nothing of whether the result is 0.
+func offBytes(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	return (x + (128-parse.NumCards)*ones | x) & (0x80 * ones)
+}
+
+// cardBytes returns the bytes of cards (a Card is a byte).
+func cardBytes(cards []parse.Card) []byte {
+	return unsafe.Slice((*byte)(unsafe.SliceData(cards)), len(cards))
 }
 
 // roundPos is where a round's error is reported: its statement, else the players line.

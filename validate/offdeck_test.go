@@ -1,0 +1,41 @@
+package validate_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tricks-dev/tricks/parse"
+	"github.com/tricks-dev/tricks/validate"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestOffCards checks the look at several cards at a time against one card at a time, for
+// every length up to 20 and a card off the deck at every place, with every value it may take.
+func TestOffCards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := range 21 {
+		cards := make([]parse.Card, n)
+		for i := range cards {
+			cards[i] = parse.Card(rng.IntN(parse.NumCards))
+		}
+		require.False(t, validate.OffCards(cards), "n=%d %v", n, cards)
+		for i := range cards {
+			keep := cards[i]
+			for v := range 256 {
+				cards[i] = parse.Card(v)
+				require.Equal(t, v >= parse.NumCards, validate.OffCards(cards), "n=%d i=%d v=%d", n, i, v)
+			}
+			cards[i] = keep
+		}
+		// Every card at the top of the deck, and one past it everywhere.
+		for i := range cards {
+			cards[i] = parse.NumCards - 1
+		}
+		require.False(t, validate.OffCards(cards))
+		for i := range cards {
+			cards[i] = 255
+		}
+		require.Equal(t, n > 0, validate.OffCards(cards))
+	}
+}

@@ -440,13 +440,15 @@ func le64(s string, i int) uint64 {
 // holds no comment and is pure ASCII, whatever the rest of the game holds.
 func (p *textParser) playLines(src string, line int) (string, int) {
 	r := p.r
+	leaders := p.leaderWords()
 	i := 0 // the start of the line
 	for i+8 <= len(src) {
 		w := le64(src, i)
 		t := i + 6    // the first card
 		e, to := 0, 0 // the end of the leader's or the player's name; the start of the recipient's
+		who := ""     // the player of a deal or pass line, told by the player's leaderWord
 		if w&(1<<48-1) == trickWord {
-			if k, l := p.trickRun(src, i, line); k > i {
+			if k, l := p.trickRun(src, i, line, leaders); k > i {
 				i, line = k, l
 				continue
 			}
@@ -460,21 +462,25 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
 				break
 			}
-			// NAME: a bare name, ">NAME" after it in a pass, ": " after them
-			if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
-				break
-			}
-			t = e
-			if byte(w) == 'p' && t < len(src) && src[t] == '>' {
-				to, t = t+1, bareName(src, t+1)
-				if t == to || t-to > parse.MaxName {
+			if who, e = handWord(src, i, w, len(r.Deal), len(r.Passes), leaders, p.g.Players); e > 0 {
+				t = e + 2
+			} else {
+				// NAME: a bare name, ">NAME" after it in a pass, ": " after them
+				if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
 					break
 				}
+				t = e
+				if byte(w) == 'p' && t < len(src) && src[t] == '>' {
+					to, t = t+1, bareName(src, t+1)
+					if t == to || t-to > parse.MaxName {
+						break
+					}
+				}
+				if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
+					break
+				}
+				t += 2
 			}
-			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
-				break
-			}
-			t += 2
 		}
 		a := p.arena
 		c0 := len(a.cards)
@@ -511,7 +517,10 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Passes = r.Passes[:k+1]
 			ps := &r.Passes[k]
-			ps.Player, ps.To, ps.Cards = p.player(src[i+5:e], k), "", cards
+			ps.Player, ps.To, ps.Cards = who, "", cards
+			if who == "" {
+				ps.Player = p.player(src[i+5:e], k)
+			}
 			if to > 0 {
 				ps.To = p.own(src[to : t-2])
 			}
@@ -523,13 +532,37 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Deal = r.Deal[:k+1]
 			h := &r.Deal[k]
-			h.Player, h.Cards = p.player(src[i+5:e], k), cards
+			h.Player, h.Cards = who, cards
+			if who == "" {
+				h.Player = p.player(src[i+5:e], k)
+			}
 			h.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		}
 		i = t + n
 		line++
 	}
 	return src[i:], line
+}
+
+// handWord tells the player of the deal or pass line at src[i:] (w, its first eight bytes)
+// when the line names the player whose turn it is in the canonical order (the k-th deal or
+// pass line names the k-th player, as canonical text writes them) by that player's
+// leaderWord: "NAME: " after the statement's word. It returns the player and the end of the
+// name, or e 0 when the line names the player otherwise (left to bareName and player, which
+// find the same name, and the player's string).
+func handWord(src string, i int, w uint64, deals, passes int, leaders []leaderWord, pl []string) (who string, e int) {
+	k := deals
+	if byte(w) == 'p' {
+		k = passes
+	}
+	if k >= len(leaders) || i+13 > len(src) {
+		return "", 0
+	}
+	lw := &leaders[k]
+	if int(lw.k) != k || le64(src, i+5)&lw.mask != lw.w || i+5+int(lw.n)+3 >= len(src) {
+		return "", 0
+	}
+	return pl[k], i + 5 + int(lw.n)
 }
 
 // leaderEnd returns the end of the leader's name of a trick line whose cards, without a
@@ -614,7 +647,7 @@ func makeLeaderWords(out *[maxLeaderWords]leaderWord, pl []string) int {
 // leader, while the round's tricks and the arena have room for them: it reads them at src[i:]
 // with the list and the arena at hand, and returns where it stopped and the number of the
 // line there.
-func (p *textParser) trickRun(src string, i, line int) (int, int) {
+func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (int, int) {
 	t := i + 6 // the first card of the first line
 	if e := leaderEnd(src, t); e > t {
 		t = e + 2
@@ -628,7 +661,6 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		m++
 	}
 	w := &trickWindows[m]
-	leaders := p.leaderWords()
 	r, a := p.r, p.arena
 	tricks, cards := r.Tricks, a.cards
 	file := p.file

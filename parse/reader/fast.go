@@ -665,11 +665,12 @@ func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (in
 	tricks, cards := r.Tricks, a.cards
 	file := p.file
 	for len(tricks) < parse.MaxTricks && cap(cards)-len(cards) >= 4 && i+18 <= len(src) {
-		if le64(src, i)&(1<<48-1) != trickWord {
+		b := src[i : i+18] // "trick " and the twelve bytes after it
+		if le64(b, 0)&(1<<48-1) != trickWord {
 			break
 		}
 		t, leader := i+6, ""
-		x0, x1 := le64(src, t), le64(src, t+4)
+		x0, x1 := le64(b, 6), le64(b, 10)
 		if x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
 			// not the cards: perhaps the leader's name before them, a player's mostly
 			e := t
@@ -688,7 +689,8 @@ func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (in
 				break
 			}
 			t = e + 2
-			if x0, x1 = le64(src, t), le64(src, t+4); x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+			c := src[t : t+12]
+			if x0, x1 = le64(c, 0), le64(c, 4); x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
 				break
 			}
 		}

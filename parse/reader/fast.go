@@ -462,7 +462,13 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
 				break
 			}
-			if who, e = handWord(src, i, w, len(r.Deal), len(r.Passes), leaders, p.g.Players); e > 0 {
+			k := len(r.Deal) // the line's place in its list
+			if byte(w) == 'p' {
+				k = len(r.Passes)
+			}
+			// the player whose turn it is, named by the player's leaderWord
+			if lw := playerWord(leaders, k); lw != nil && i+13 <= len(src) && le64(src, i+5)&lw.mask == lw.w && i+8+int(lw.n) < len(src) {
+				who, e = p.g.Players[k], i+5+int(lw.n)
 				t = e + 2
 			} else {
 				// NAME: a bare name, ">NAME" after it in a pass, ": " after them
@@ -544,25 +550,15 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 	return src[i:], line
 }
 
-// handWord tells the player of the deal or pass line at src[i:] (w, its first eight bytes)
-// when the line names the player whose turn it is in the canonical order (the k-th deal or
-// pass line names the k-th player, as canonical text writes them) by that player's
-// leaderWord: "NAME: " after the statement's word. It returns the player and the end of the
-// name, or e 0 when the line names the player otherwise (left to bareName and player, which
-// find the same name, and the player's string).
-func handWord(src string, i int, w uint64, deals, passes int, leaders []leaderWord, pl []string) (who string, e int) {
-	k := deals
-	if byte(w) == 'p' {
-		k = passes
+// playerWord returns the leaderWord of the k-th player, nil when there is none. The k-th
+// deal or pass line of a round mostly names the k-th player (canonical text writes them in
+// the players' order): playLines tells such a line by the player's word, "NAME: " in one
+// load, and takes the player's string, as bareName and player would find them.
+func playerWord(leaders []leaderWord, k int) *leaderWord {
+	if k < len(leaders) && int(leaders[k].k) == k {
+		return &leaders[k]
 	}
-	if k >= len(leaders) || i+13 > len(src) {
-		return "", 0
-	}
-	lw := &leaders[k]
-	if int(lw.k) != k || le64(src, i+5)&lw.mask != lw.w || i+5+int(lw.n)+3 >= len(src) {
-		return "", 0
-	}
-	return pl[k], i + 5 + int(lw.n)
+	return nil
 }
 
 // leaderEnd returns the end of the leader's name of a trick line whose cards, without a

@@ -440,13 +440,15 @@ func le64(s string, i int) uint64 {
 // holds no comment and is pure ASCII, whatever the rest of the game holds.
 func (p *textParser) playLines(src string, line int) (string, int) {
 	r := p.r
+	leaders := p.leaderWords()
 	i := 0 // the start of the line
 	for i+8 <= len(src) {
 		w := le64(src, i)
 		t := i + 6    // the first card
 		e, to := 0, 0 // the end of the leader's or the player's name; the start of the recipient's
+		who := ""     // the player of a deal or pass line, told by the player's leaderWord
 		if w&(1<<48-1) == trickWord {
-			if k, l := p.trickRun(src, i, line); k > i {
+			if k, l := p.trickRun(src, i, line, leaders); k > i {
 				i, line = k, l
 				continue
 			}
@@ -460,21 +462,31 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
 				break
 			}
-			// NAME: a bare name, ">NAME" after it in a pass, ": " after them
-			if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
-				break
+			k := len(r.Deal) // the line's place in its list
+			if byte(w) == 'p' {
+				k = len(r.Passes)
 			}
-			t = e
-			if byte(w) == 'p' && t < len(src) && src[t] == '>' {
-				to, t = t+1, bareName(src, t+1)
-				if t == to || t-to > parse.MaxName {
+			// the player whose turn it is, named by the player's leaderWord
+			if lw := playerWord(leaders, k); lw != nil && i+13 <= len(src) && le64(src, i+5)&lw.mask == lw.w && i+8+int(lw.n) < len(src) {
+				who, e = p.g.Players[k], i+5+int(lw.n)
+				t = e + 2
+			} else {
+				// NAME: a bare name, ">NAME" after it in a pass, ": " after them
+				if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
 					break
 				}
+				t = e
+				if byte(w) == 'p' && t < len(src) && src[t] == '>' {
+					to, t = t+1, bareName(src, t+1)
+					if t == to || t-to > parse.MaxName {
+						break
+					}
+				}
+				if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
+					break
+				}
+				t += 2
 			}
-			if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
-				break
-			}
-			t += 2
 		}
 		a := p.arena
 		c0 := len(a.cards)
@@ -511,7 +523,10 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Passes = r.Passes[:k+1]
 			ps := &r.Passes[k]
-			ps.Player, ps.To, ps.Cards = p.player(src[i+5:e], k), "", cards
+			ps.Player, ps.To, ps.Cards = who, "", cards
+			if who == "" {
+				ps.Player = p.player(src[i+5:e], k)
+			}
 			if to > 0 {
 				ps.To = p.own(src[to : t-2])
 			}
@@ -523,13 +538,27 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Deal = r.Deal[:k+1]
 			h := &r.Deal[k]
-			h.Player, h.Cards = p.player(src[i+5:e], k), cards
+			h.Player, h.Cards = who, cards
+			if who == "" {
+				h.Player = p.player(src[i+5:e], k)
+			}
 			h.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		}
 		i = t + n
 		line++
 	}
 	return src[i:], line
+}
+
+// playerWord returns the leaderWord of the k-th player, nil when there is none. The k-th
+// deal or pass line of a round mostly names the k-th player (canonical text writes them in
+// the players' order): playLines tells such a line by the player's word, "NAME: " in one
+// load, and takes the player's string, as bareName and player would find them.
+func playerWord(leaders []leaderWord, k int) *leaderWord {
+	if k < len(leaders) && int(leaders[k].k) == k {
+		return &leaders[k]
+	}
+	return nil
 }
 
 // leaderEnd returns the end of the leader's name of a trick line whose cards, without a
@@ -614,7 +643,7 @@ func makeLeaderWords(out *[maxLeaderWords]leaderWord, pl []string) int {
 // leader, while the round's tricks and the arena have room for them: it reads them at src[i:]
 // with the list and the arena at hand, and returns where it stopped and the number of the
 // line there.
-func (p *textParser) trickRun(src string, i, line int) (int, int) {
+func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (int, int) {
 	t := i + 6 // the first card of the first line
 	if e := leaderEnd(src, t); e > t {
 		t = e + 2
@@ -628,16 +657,16 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 		m++
 	}
 	w := &trickWindows[m]
-	leaders := p.leaderWords()
 	r, a := p.r, p.arena
 	tricks, cards := r.Tricks, a.cards
 	file := p.file
 	for len(tricks) < parse.MaxTricks && cap(cards)-len(cards) >= 4 && i+18 <= len(src) {
-		if le64(src, i)&(1<<48-1) != trickWord {
+		b := src[i : i+18] // "trick " and the twelve bytes after it
+		if le64(b, 0)&(1<<48-1) != trickWord {
 			break
 		}
 		t, leader := i+6, ""
-		x0, x1 := le64(src, t), le64(src, t+4)
+		x0, x1 := le64(b, 6), le64(b, 10)
 		if x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
 			// not the cards: perhaps the leader's name before them, a player's mostly
 			e := t
@@ -656,7 +685,8 @@ func (p *textParser) trickRun(src string, i, line int) (int, int) {
 				break
 			}
 			t = e + 2
-			if x0, x1 = le64(src, t), le64(src, t+4); x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
+			c := src[t : t+12]
+			if x0, x1 = le64(c, 0), le64(c, 4); x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
 				break
 			}
 		}

@@ -249,6 +249,11 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"pass ann>bob#: 2C", "pass ann>bob:", "pass ann>bob: ", "pass ann>bob", "deal ann>bob: 2C", "pass ann>\"bob\": 2C",
 		"pass ann>" + strings.Repeat("b", parse.MaxName) + ": 2C", "pass ann>" + strings.Repeat("b", parse.MaxName+1) + ": 2C",
 		"pass ann>bob: 2C 3C 4C\npass bob>cat: 5C 6C 7C\npass cat: 8C 9C TC\npass dan>ann: JC QC KC\ntrick ann: 2D 3D",
+		// deal and pass lines in the players' order, and out of it
+		"deal ann: 2C\ndeal bob: 3C\ndeal cat: 4C\ndeal dan: 5C\npass ann: 2C\npass bob: 3C\npass cat: 4C\npass dan: 5C",
+		"deal bob: 2C\ndeal ann: 3C\ndeal cat: 4C", "deal an: 2C", "deal anna: 2C", "deal ann:  2C", "deal ann: 2C\ndeal bob:2C",
+		"pass ann: 2C\npass bob>cat: 3C\npass cat: 4C", "deal ann: 2C\npass ann: 3C\ndeal bob: 4C\npass bob: 5C",
+		"deal ann: 2C\ndeal bob: 3C\ndeal cat: 4C\ndeal dan: 5C\ndeal ann: 6C", "deal ann: 2",
 		// deal and pass lines of four cards and more, broken at each place of a group of four
 		"deal ann: 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "deal ann: 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AX",
 		"deal ann: 2C 3C 4C 5C 6C 7C 8C 9C", "deal ann: 2C 3C 4C 5C 6C 7C 8C 9C ", "deal ann: 2C 3C 4C 5C,6C 7C 8C 9C",
@@ -277,6 +282,10 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 			"trick 2C 3C\ntrick Ff: 4C 5C\ntrick g.h: 6C 7C\ntrick bbb: 8C 9C\ntrick b: TC JC\ntrick ccccc: QC KC\ntrick AC 2D",
 			"trick p1: 2C 3C 4C\ntrick p8: 5C 6C 7C\ntrick p9: 8C 9C TC\ntrick pa: JC QC KC\ntrick p10: 2D 3D 4D",
 			"trick a: 2C\ntrick a:  3C\ntrick a : 4C\ntrick a:5C", "trick a: 2C 3C\nplayers a b\ntrick a: 4C 5C\ntrick b: 6C 7C",
+			"deal a: 2C\ndeal bb: 3C\ndeal cccccc: 4C\ndeal ddddddd: 5C\ndeal e f: 6C\ndeal Ff: 7C\ndeal g.h: 8C",
+			"pass a: 2C\npass bb: 3C\npass cccccc: 4C\npass ddddddd: 5C\npass \"e f\": 6C\npass Ff: 7C\npass g.h: 8C",
+			"deal p1: 2C\ndeal p2: 3C\ndeal p3: 4C\ndeal p4: 5C\ndeal p5: 6C\ndeal p6: 7C\ndeal p7: 8C\ndeal p8: 9C\ndeal p9: TC\ndeal pa: JC",
+			"deal a: 2C\nplayers a b\ndeal b: 3C", "deal bb: 2C\ndeal a: 3C",
 		} {
 			n += checkFastPath(t, []byte(h+run+"\n"), "leaders.tricks", &buf)
 			n += checkFastPath(t, []byte(h+run), "leaders.tricks", &buf)

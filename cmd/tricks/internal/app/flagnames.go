@@ -1,6 +1,10 @@
 package app
 
-import "github.com/urfave/cli/v2"
+import (
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
 
 // namedFlag is a flag whose names are worked out once. urfave/cli works a flag's names out
 // again, a regular expression over each, at every look-up, and before a command runs it
@@ -43,11 +47,42 @@ func init() {
 func named(f cli.Flag) cli.Flag {
 	switch f := f.(type) {
 	case *cli.StringSliceFlag:
-		return &namedSlice{f, f.Names()}
+		return &namedSlice{f, flagNames(f)}
 	case urfaveFlag:
-		return &namedFlag{f, f.Names()}
+		return &namedFlag{f, flagNames(f)}
 	}
 	return f
+}
+
+// flagNames is f.Names(): a name and its aliases, each cut at a comma or a blank (the old
+// spelling of aliases, which urfave/cli cuts by a regular expression); a name without either,
+// as all of tricks' are, is taken as it is.
+func flagNames(f cli.Flag) []string {
+	var name string
+	var aliases []string
+	switch f := f.(type) {
+	case *cli.BoolFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.StringFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.StringSliceFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.IntFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.Uint64Flag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.Float64Flag:
+		name, aliases = f.Name, f.Aliases
+	default:
+		return f.Names()
+	}
+	out := append([]string{name}, aliases...)
+	for _, n := range out {
+		if strings.ContainsAny(n, ", ") {
+			return f.Names()
+		}
+	}
+	return out
 }
 
 // nameFlags gives each flag of a command its names once (namedFlag, namedSlice).

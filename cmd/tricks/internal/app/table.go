@@ -82,15 +82,27 @@ func (g *grid) fixedWidth() int {
 }
 
 // textWidth is how many columns s takes on a terminal: two for a wide character (CJK, most
-// emoji), none for a combining mark; printable ASCII, a column a byte, is told at once.
+// emoji), none for a combining mark. Printable ASCII, a column a byte, and the arrow of the
+// score tables' cells (→, one column) are told at once; any other byte (a mark that may join
+// the character before it among them) leaves the whole string to uniseg.
 func textWidth(s string) int {
+	w := 0
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' {
+		switch c := s[i]; {
+		case c >= ' ' && c <= '~':
+			w++
+		case c == arrow[0] && strings.HasPrefix(s[i:], arrow):
+			w++
+			i += len(arrow) - 1
+		default:
 			return uniseg.StringWidth(s)
 		}
 	}
-	return len(s)
+	return w
 }
+
+// arrow is the arrow of the score tables' cells ("+7 → 12").
+const arrow = "→"
 
 // runeWidth is textWidth of one rune.
 func runeWidth(r rune) int { return uniseg.StringWidth(string(r)) }

@@ -34,7 +34,7 @@ func TestGroupPenalties(t *testing.T) {
 
 // textWidth's count for printable ASCII is uniseg's, and the rest goes to uniseg.
 func TestTextWidthAsUniseg(t *testing.T) {
-	for _, s := range []string{"", "Alice", " ~!{}", "N 26 (moon)", "a\tb", "x\x7fy", "\x1b[1m", "Zoë", "日本", "e\u0301", "👍🏽", "A\u200bB"} {
+	for _, s := range []string{"", "Alice", " ~!{}", "N 26 (moon)", "a\tb", "x\x7fy", "\x1b[1m", "Zoë", "日本", "e\u0301", "👍🏽", "A\u200bB", "+7 → 12", "→", "→\u0301", "a→→b", "→日", "→\u200d→", "→\u20d7", "+1 → 2\u0301"} {
 		assert.Equal(t, uniseg.StringWidth(s), textWidth(s), "%q", s)
 	}
 	for c := 0; c < 0x80; c++ {

@@ -3,6 +3,7 @@ package score
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -166,35 +167,71 @@ func (s Scores) appendJSON(b []byte) []byte {
 }
 
 // appendKeyed is appendJSON, the keys written as they are when keys says that none of them
-// needs escaping.
+// needs escaping: each from the list's template, with the byte before it, when it has one.
 func (s Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
-	if !keys.plain(s.Keys) {
+	i := keys.find(s.Keys)
+	if i < 0 || !keys.ok[i] {
 		return s.appendJSON(b)
 	}
-	b = append(b, '{')
-	for i, k := range s.Keys {
-		if i > 0 {
-			b = append(b, ',')
+	if !keys.has[i] {
+		b = append(b, '{')
+		for j, k := range s.Keys {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '"')
+			b = append(b, k...)
+			b = append(b, '"', ':')
+			b = appendInt(b, s.Vals[j])
 		}
-		b = append(b, '"')
-		b = append(b, k...)
-		b = append(b, '"', ':')
-		b = appendInt(b, s.Vals[i])
+		return append(b, '}')
 	}
-	return append(b, '}')
+	// Room for each name's whole entry and the longest figure (20 bytes), then the
+	// bytes written in place.
+	t, size := &keys.tmpl[i], &keys.size[i]
+	b = slices.Grow(b, len(s.Keys)*(tmplEntry+20)+1)
+	o, w := len(b), b[:cap(b)]
+	for j, v := range s.Vals[:len(s.Keys)] {
+		*(*[tmplEntry]byte)(w[o : o+tmplEntry]) = t[j]
+		o += int(size[j])
+		switch {
+		case uint(v) < 10:
+			w[o] = byte('0' + v)
+			o++
+		case uint(v) < 100:
+			w[o], w[o+1] = byte('0'+v/10), byte('0'+v%10)
+			o += 2
+		default:
+			o = len(appendDigits(w[:o], v)) // in the room made
+		}
+	}
+	w[o] = '}'
+	return w[:o+1]
 }
+
+// A list of plain names has a template when it has at most tmplKeys names of at most
+// tmplEntry-4 bytes.
+const (
+	tmplKeys  = 8
+	tmplEntry = 16
+)
 
 // keyMemo remembers whether the names of the last two lists it was asked about need no
 // escaping (plain): the scores of a result are keyed by the same few lists (its players,
 // its units), whose names are then looked at once. A list is known by its first element's
 // address and its length: the lists of one result do not change while it is written.
+// A plain list of short names also has its template: each name as the scores keyed by it
+// write it, with the byte before it (`{"ann":` `,"bob":`), in a block of its own.
 //
 // It also remembers where the last round's totals were written: a result's totals are
 // often those very scores (the same memory), whose bytes are then copied.
 type keyMemo struct {
 	lists [2][]string
 	ok    [2]bool
+	has   [2]bool // the list has its template: name j's is tmpl[i][j][:size[i][j]]
 	next  int
+	tmpl  [2][tmplKeys][tmplEntry]byte
+	size  [2][tmplKeys]uint8
 
 	totals   Scores
 	from, to int
@@ -218,12 +255,19 @@ func (m *keyMemo) written(s Scores) (from, to int, ok bool) {
 
 // plain reports whether every name of keys is plain (false for no names).
 func (m *keyMemo) plain(keys []string) bool {
+	i := m.find(keys)
+	return i >= 0 && m.ok[i]
+}
+
+// find returns the slot of keys (-1 for no names), looking at their names when the list is
+// not one of the last two.
+func (m *keyMemo) find(keys []string) int {
 	if len(keys) == 0 {
-		return false
+		return -1
 	}
 	for i := range m.lists {
 		if l := m.lists[i]; len(l) == len(keys) && &l[0] == &keys[0] {
-			return m.ok[i]
+			return i
 		}
 	}
 	ok := true
@@ -232,12 +276,43 @@ func (m *keyMemo) plain(keys []string) bool {
 	}
 	i := m.next
 	m.lists[i], m.ok[i], m.next = keys, ok, 1-i
-	return ok
+	m.has[i] = ok && m.template(i, keys)
+	return i
 }
 
-// appendInt appends v in decimal, as strconv.AppendInt does; the small figures of a result
-// directly.
+// template writes the template of slot i for keys, which are plain; false when they do
+// not fit.
+func (m *keyMemo) template(i int, keys []string) bool {
+	if len(keys) > tmplKeys {
+		return false
+	}
+	for j, k := range keys {
+		if len(k) > tmplEntry-4 {
+			return false
+		}
+		e := &m.tmpl[i][j]
+		e[0], e[1] = ',', '"'
+		if j == 0 {
+			e[0] = '{'
+		}
+		n := 2 + copy(e[2:], k)
+		e[n], e[n+1] = '"', ':'
+		m.size[i][j] = uint8(n + 2)
+	}
+	return true
+}
+
+// appendInt appends v in decimal, as strconv.AppendInt does: a figure of one digit here (the
+// call is inlined), the others by appendDigits.
 func appendInt(b []byte, v int) []byte {
+	if uint(v) < 10 {
+		return append(b, byte('0'+v))
+	}
+	return appendDigits(b, v)
+}
+
+// appendDigits is appendInt: the small figures of a result directly.
+func appendDigits(b []byte, v int) []byte {
 	switch {
 	case v >= 0 && v < 10:
 		return append(b, byte('0'+v))
@@ -348,45 +423,36 @@ func appendStrings(b []byte, list []string, plain bool) []byte {
 // included (no " \\ < > &).
 func plain(s string) bool { return plainText(s, true) }
 
-// The bytes of printable ASCII that a JSON string holds as they are, one bit each: bytes 0
-// to 63 in plainLo (htmlPlainLo without the HTML characters < > &), 64 to 127 in plainHi.
-const (
-	plainLo     = 0xffffffff00000000 &^ (1 << '"')
-	htmlPlainLo = plainLo &^ (1<<'<' | 1<<'>' | 1<<'&')
-	plainHi     = 0x7fffffffffffffff &^ (1 << ('\\' - 64))
-)
-
 // plainText reports whether s is printable ASCII without " or \\ (with html, without < > &
-// either): eight bytes at a time, then four (and four blanks), then one at a time.
+// either): eight bytes at a time, the last eight overlapping the eight before them; a
+// shorter string as one word of its bytes (some read twice) and blanks.
 func plainText(s string, html bool) bool {
-	for ; len(s) >= 8; s = s[8:] {
-		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		if !plainWord(x, html) {
-			return false
+	switch n := len(s); {
+	case n >= 8:
+		last := s[n-8:]
+		for ; len(s) > 8; s = s[8:] {
+			if !plainWord(load8(s), html) {
+				return false
+			}
 		}
-	}
-	if len(s) >= 4 {
-		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 | 0x20202020<<32
-		if !plainWord(x, html) {
-			return false
-		}
-		s = s[4:]
-	}
-	lo := uint64(plainLo)
-	if html {
-		lo = htmlPlainLo
-	}
-	for i := 0; i < len(s); i++ {
-		c, m := s[i], lo
-		if c >= 64 {
-			m = plainHi
-		}
-		if c >= 128 || m>>(c&63)&1 == 0 {
-			return false
-		}
+		return plainWord(load8(last), html)
+	case n >= 4:
+		return plainWord(load4(s)|load4(s[n-4:])<<32, html)
+	case n > 0:
+		return plainWord(uint64(s[0])|uint64(s[n>>1])<<8|uint64(s[n-1])<<16|0x2020202020<<24, html)
 	}
 	return true
+}
+
+// load8 returns the first eight bytes of s, the first the lowest.
+func load8(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load4 returns the first four bytes of s, the first the lowest.
+func load4(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
 }
 
 // plainWord reports whether the eight bytes of x are all plain (plainText).

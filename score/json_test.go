@@ -58,10 +58,14 @@ func TestAppendJSON(t *testing.T) {
 	results := []*score.Result{full, {}, {Players: []string{}, Rounds: []score.RoundResult{}, Violations: []validate.Violation{}, Sides: []string{}, Tied: []string{}}}
 	// Scores keyed by the result's own lists of names (as the scorer keys them), plain and
 	// not, and by part of one: each list's names are looked at once, then known.
-	for _, players := range [][]string{{"ann", "bob", "cat"}, {"ann", "b<b", "cat"}, {"a\\"}, {"zoë", "ann"}} {
+	// Lists with a template and without: more names than it holds, a name too long for it.
+	lists := [][]string{{"ann", "bob", "cat"}, {"ann", "b<b", "cat"}, {"a\\"}, {"zoë", "ann"},
+		{"a", "b", "c", "d", "e", "f", "g", "h"}, {"a", "b", "c", "d", "e", "f", "g", "h", "i"},
+		{"abcdefghijkl", "x"}, {"x", "abcdefghijklm"}}
+	for _, players := range lists {
 		units := []string{"ann+cat", players[0]}
 		keyed := func(keys []string) score.Scores {
-			vals := []int{-150, 7, 123}
+			vals := []int{-150, 7, 123, 99, 10, 0, 1 << 62, -1 << 63, 9999}
 			return score.Scores{Keys: keys, Vals: vals[:len(keys)]}
 		}
 		pc, tricks, part := keyed(players), keyed(players), keyed(players[:1])

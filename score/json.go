@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/validate"
@@ -16,13 +18,18 @@ import (
 func (r *Result) AppendJSON(b []byte) []byte {
 	var keys keyMemo
 	b = append(b, `{"file":`...)
-	b = appendPlainString(b, r.File)
+	b = appendKnown(b, r.File)
 	b = append(b, `,"game":`...)
 	b = appendInt(b, r.Game)
 	b = append(b, `,"ruleset":`...)
-	b = appendPlainString(b, r.Ruleset)
+	b = appendKnown(b, r.Ruleset)
 	b = append(b, `,"players":`...)
-	b = appendStrings(b, r.Players, keys.plain(r.Players))
+	keys.players = keys.find(r.Players)
+	if l := keys.players; l != nil && l.plain {
+		b = append(b, l.quoted...)
+	} else {
+		b = appendStrings(b, r.Players, false)
+	}
 	if len(r.Sides) > 0 {
 		b = append(b, `,"sides":`...)
 		b = appendStrings(b, r.Sides, false)
@@ -75,7 +82,7 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 	if r.Dealer == nil {
 		b = append(b, "null"...)
 	} else {
-		b = appendPlainString(b, *r.Dealer)
+		b = keys.appendName(b, *r.Dealer)
 	}
 	if len(r.Tiebreak) > 0 {
 		b = append(b, `,"tiebreak":`...)
@@ -104,7 +111,7 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, `{"player":`...)
-		b = appendPlainString(b, r.Moon.Player)
+		b = keys.appendName(b, r.Moon.Player)
 		b = append(b, `,"scoring":`...)
 		b = appendPlainString(b, r.Moon.Scoring)
 		b = append(b, `,"choice":`...)
@@ -166,14 +173,14 @@ func (s Scores) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// appendKeyed is appendJSON, the keys written as they are when keys says that none of them
-// needs escaping: each from the list's template, with the byte before it, when it has one.
+// appendKeyed is appendJSON, the keys written as they are when none of them needs escaping:
+// each from the list's template, with the byte before it, when it has one.
 func (s Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
-	i := keys.find(s.Keys)
-	if i < 0 || !keys.ok[i] {
+	l := keys.find(s.Keys)
+	if l == nil || !l.plain {
 		return s.appendJSON(b)
 	}
-	if !keys.has[i] {
+	if !l.has {
 		b = append(b, '{')
 		for j, k := range s.Keys {
 			if j > 0 {
@@ -188,12 +195,11 @@ func (s Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
 	}
 	// Room for each name's whole entry and the longest figure (20 bytes), then the
 	// bytes written in place.
-	t, size := &keys.tmpl[i], &keys.size[i]
 	b = slices.Grow(b, len(s.Keys)*(tmplEntry+20)+1)
 	o, w := len(b), b[:cap(b)]
 	for j, v := range s.Vals[:len(s.Keys)] {
-		*(*[tmplEntry]byte)(w[o : o+tmplEntry]) = t[j]
-		o += int(size[j])
+		*(*[tmplEntry]byte)(w[o : o+tmplEntry]) = l.tmpl[j]
+		o += int(l.size[j])
 		switch {
 		case uint(v) < 10:
 			w[o] = byte('0' + v)
@@ -209,29 +215,18 @@ func (s Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
 	return w[:o+1]
 }
 
-// A list of plain names has a template when it has at most tmplKeys names of at most
-// tmplEntry-4 bytes.
-const (
-	tmplKeys  = 8
-	tmplEntry = 16
-)
-
-// keyMemo remembers whether the names of the last two lists it was asked about need no
-// escaping (plain): the scores of a result are keyed by the same few lists (its players,
-// its units), whose names are then looked at once. A list is known by its first element's
-// address and its length: the lists of one result do not change while it is written.
-// A plain list of short names also has its template: each name as the scores keyed by it
-// write it, with the byte before it (`{"ann":` `,"bob":`), in a block of its own.
+// keyMemo remembers the nameLists of the last two lists of names a result's writer asked
+// about: the scores of a result are keyed by the same few lists (its players, its units). A
+// list is known here by its first element's address and its length: the lists of one result
+// do not change while it is written.
 //
 // It also remembers where the last round's totals were written: a result's totals are
 // often those very scores (the same memory), whose bytes are then copied.
 type keyMemo struct {
-	lists [2][]string
-	ok    [2]bool
-	has   [2]bool // the list has its template: name j's is tmpl[i][j][:size[i][j]]
-	next  int
-	tmpl  [2][tmplKeys][tmplEntry]byte
-	size  [2][tmplKeys]uint8
+	lists   [2][]string
+	of      [2]*nameList
+	next    int
+	players *nameList // the result's players'
 
 	totals   Scores
 	from, to int
@@ -253,36 +248,95 @@ func (m *keyMemo) written(s Scores) (from, to int, ok bool) {
 	return m.from, m.to, true
 }
 
-// plain reports whether every name of keys is plain (false for no names).
-func (m *keyMemo) plain(keys []string) bool {
-	i := m.find(keys)
-	return i >= 0 && m.ok[i]
+// appendName appends s as appendPlainString does, directly when it is one of the result's
+// players' names and they are plain (a dealer, a shooter: the names themselves).
+func (m *keyMemo) appendName(b []byte, s string) []byte {
+	if l := m.players; l != nil && l.plain {
+		for _, n := range l.names {
+			if len(n) == len(s) && unsafe.StringData(n) == unsafe.StringData(s) {
+				return appendQuoted(b, s)
+			}
+		}
+	}
+	return appendPlainString(b, s)
 }
 
-// find returns the slot of keys (-1 for no names), looking at their names when the list is
-// not one of the last two.
-func (m *keyMemo) find(keys []string) int {
+// find returns the nameList of keys (nil for no names).
+func (m *keyMemo) find(keys []string) *nameList {
 	if len(keys) == 0 {
-		return -1
+		return nil
 	}
 	for i := range m.lists {
 		if l := m.lists[i]; len(l) == len(keys) && &l[0] == &keys[0] {
-			return i
+			return m.of[i]
 		}
 	}
-	ok := true
-	for _, k := range keys {
-		ok = ok && plain(k)
-	}
 	i := m.next
-	m.lists[i], m.ok[i], m.next = keys, ok, 1-i
-	m.has[i] = ok && m.template(i, keys)
-	return i
+	m.lists[i], m.of[i], m.next = keys, listOf(keys), 1-i
+	return m.of[i]
 }
 
-// template writes the template of slot i for keys, which are plain; false when they do
-// not fit.
-func (m *keyMemo) template(i int, keys []string) bool {
+// A list of plain names has a template when it has at most tmplKeys names of at most
+// tmplEntry-4 bytes.
+const (
+	tmplKeys  = 8
+	tmplEntry = 16
+)
+
+// A nameList is what the JSON writer knows of a list of names: whether they are all plain,
+// and for a plain list of short names its template (each name as the scores keyed by it
+// write it, with the byte before it, `{"ann":` `,"bob":`, in a block of its own) and the
+// list as appendStrings writes it. It is not changed once made.
+type nameList struct {
+	names  []string // the list's names (their bytes shared), by which it is found again
+	plain  bool
+	has    bool // the list has its template: name j's is tmpl[j][:size[j]]
+	tmpl   [tmplKeys][tmplEntry]byte
+	size   [tmplKeys]uint8
+	quoted []byte // ["ann","bob"] when plain
+}
+
+// nameLists holds the nameLists made last, one a slot (the slot of the first name's address):
+// the lists of the games of a file are most often the same names, which a reader hands out
+// at the same addresses (strings never change, and a nameList keeps its names' memory).
+// Any goroutine may read and replace a slot.
+var nameLists [8]atomic.Pointer[nameList]
+
+// listOf returns the nameList of keys (not empty): the one in its slot when that one's
+// names are the same strings at the same addresses, else a new one, put in the slot.
+func listOf(keys []string) *nameList {
+	slot := &nameLists[uint64(uintptr(unsafe.Pointer(unsafe.StringData(keys[0]))))*0x9e3779b97f4a7c15>>61]
+	if l := slot.Load(); l != nil && sameStrings(l.names, keys) {
+		return l
+	}
+	l := &nameList{names: slices.Clone(keys), plain: true}
+	for _, k := range keys {
+		l.plain = l.plain && plain(k)
+	}
+	if l.plain {
+		l.has = l.template(keys)
+		l.quoted = appendStrings(nil, keys, true)
+	}
+	slot.Store(l)
+	return l
+}
+
+// sameStrings reports whether a and b are the same strings: the same lengths at the same
+// addresses.
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) || unsafe.StringData(a[i]) != unsafe.StringData(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// template writes the template of keys, which are plain; false when they do not fit.
+func (l *nameList) template(keys []string) bool {
 	if len(keys) > tmplKeys {
 		return false
 	}
@@ -290,14 +344,14 @@ func (m *keyMemo) template(i int, keys []string) bool {
 		if len(k) > tmplEntry-4 {
 			return false
 		}
-		e := &m.tmpl[i][j]
+		e := &l.tmpl[j]
 		e[0], e[1] = ',', '"'
 		if j == 0 {
 			e[0] = '{'
 		}
 		n := 2 + copy(e[2:], k)
 		e[n], e[n+1] = '"', ':'
-		m.size[i][j] = uint8(n + 2)
+		l.size[j] = uint8(n + 2)
 	}
 	return true
 }
@@ -399,7 +453,7 @@ func appendViolations(b []byte, vs []validate.Violation) []byte {
 }
 
 // appendStrings writes a list of strings as the encoder without HTML escaping does (null
-// when nil). plain says that no string of it needs escaping (keys.plain): each is quoted as
+// when nil). plain says that no string of it needs escaping (as a nameList knows): each is quoted as
 // it is.
 func appendStrings(b []byte, list []string, plain bool) []byte {
 	if list == nil {
@@ -474,6 +528,28 @@ func appendQuoted(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// knownPlain holds strings that plainText(s, false) accepts, one a slot (the slot of the
+// string's address): a result's file and ruleset, the same strings game after game. A string
+// is found by its address and length (strings never change, and the slot keeps its memory).
+// Any goroutine may read and replace a slot.
+var knownPlain [4]atomic.Pointer[string]
+
+// appendKnown is appendPlainString, the string looked at only when it is not the one of its
+// slot of knownPlain.
+func appendKnown(b []byte, s string) []byte {
+	slot := &knownPlain[uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))*0x9e3779b97f4a7c15>>62]
+	if k := slot.Load(); k != nil && len(*k) == len(s) && unsafe.StringData(*k) == unsafe.StringData(s) {
+		return appendQuoted(b, s)
+	}
+	if s == "" || !plainText(s, false) {
+		return appendPlainString(b, s)
+	}
+	k := new(string) // (not &s, which would put every s on the heap)
+	*k = s
+	slot.Store(k)
+	return appendQuoted(b, s)
 }
 
 // appendPlainString appends s as a JSON string as an encoder without HTML escaping writes it

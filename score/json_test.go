@@ -94,3 +94,43 @@ trick bob: 3C QH 9C 4C
 		assert.Equal(t, "x"+want, string(r.AppendJSON([]byte("x"))), "result %d", i)
 	}
 }
+
+// TestAppendJSONShared: what the writer keeps of the lists of names and the strings it has
+// seen (shared by all goroutines, found by address) does not mix lists up: goroutines write
+// results whose lists take turns, some the same names at other addresses, some not plain.
+func TestAppendJSONShared(t *testing.T) {
+	lists := [][]string{{"ann", "bob"}, {"north", "east", "south", "west"}, {"a<b", "c"}, {"ann", "bob"}}
+	lists = append(lists, []string{string([]byte("ann")), string([]byte("bob"))}) // the same names, other bytes
+	results := make([]*score.Result, 0, 4*len(lists))
+	for g, players := range lists {
+		for k := range 4 {
+			vals := []int{k, 10 * k, 100 * k, -k}
+			keyed := score.Scores{Keys: players, Vals: vals[:len(players)]}
+			results = append(results, &score.Result{File: []string{"f", "g<h", "file.tricks"}[k%3], Game: g, Ruleset: "hearts",
+				Players: players, Rounds: []score.RoundResult{{Round: 1, Dealer: &players[k%len(players)], Points: keyed, Totals: keyed}},
+				Totals: keyed})
+		}
+	}
+	want := make([]string, len(results))
+	for i, r := range results {
+		want[i] = encoded(t, r)
+	}
+	done := make(chan []string)
+	for range 4 {
+		go func() {
+			var got []string
+			for range 50 {
+				for _, r := range results {
+					got = append(got, string(r.AppendJSON(nil)))
+				}
+			}
+			done <- got
+		}()
+	}
+	for range 4 {
+		got := <-done
+		for i, s := range got {
+			require.Equal(t, want[i%len(results)], s)
+		}
+	}
+}

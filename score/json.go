@@ -18,11 +18,11 @@ import (
 func (r *Result) AppendJSON(b []byte) []byte {
 	var keys keyMemo
 	b = append(b, `{"file":`...)
-	b = appendKnown(b, r.File)
+	b = knownFile.appendString(b, r.File)
 	b = append(b, `,"game":`...)
 	b = appendInt(b, r.Game)
 	b = append(b, `,"ruleset":`...)
-	b = appendKnown(b, r.Ruleset)
+	b = knownRuleset.appendString(b, r.Ruleset)
 	b = append(b, `,"players":`...)
 	keys.players = keys.find(r.Players)
 	if l := keys.players; l != nil && l.plain {
@@ -57,17 +57,24 @@ func (r *Result) AppendJSON(b []byte) []byte {
 		b = append(b, `,"bags":`...)
 		b = r.Bags.appendKeyed(b, &keys)
 	}
-	b = append(b, `,"finished":`...)
-	b = strconv.AppendBool(b, r.Finished)
-	b = append(b, `,"winner":`...)
-	if r.Winner == nil {
-		b = append(b, "null"...)
+	if !r.Finished && r.Winner == nil { // a game not finished
+		b = append(b, `,"finished":false,"winner":null`...)
 	} else {
-		b = appendPlainString(b, *r.Winner)
+		b = append(b, `,"finished":`...)
+		b = strconv.AppendBool(b, r.Finished)
+		b = append(b, `,"winner":`...)
+		if r.Winner == nil {
+			b = append(b, "null"...)
+		} else {
+			b = appendPlainString(b, *r.Winner)
+		}
 	}
 	if len(r.Tied) > 0 {
 		b = append(b, `,"tied":`...)
 		b = appendStrings(b, r.Tied, false)
+	}
+	if r.Violations != nil && len(r.Violations) == 0 {
+		return append(b, `,"violations":[]}`...)
 	}
 	b = append(b, `,"violations":`...)
 	b = appendViolations(b, r.Violations)
@@ -106,20 +113,22 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 		b = append(b, `,"bag_penalty":`...)
 		b = r.BagPenalty.appendKeyed(b, keys)
 	}
-	b = append(b, `,"moon":`...)
-	if r.Moon == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, `{"player":`...)
+	switch {
+	case r.Moon == nil && r.Violations != nil && len(r.Violations) == 0: // the common round's
+		b = append(b, `,"moon":null,"violations":[]`...)
+	case r.Moon == nil:
+		b = append(b, `,"moon":null,"violations":`...)
+		b = appendViolations(b, r.Violations)
+	default:
+		b = append(b, `,"moon":{"player":`...)
 		b = keys.appendName(b, r.Moon.Player)
 		b = append(b, `,"scoring":`...)
 		b = appendPlainString(b, r.Moon.Scoring)
 		b = append(b, `,"choice":`...)
 		b = appendPlainString(b, r.Moon.Choice)
-		b = append(b, '}')
+		b = append(b, `},"violations":`...)
+		b = appendViolations(b, r.Violations)
 	}
-	b = append(b, `,"violations":`...)
-	b = appendViolations(b, r.Violations)
 	if r.PenaltyTotal != nil {
 		b = append(b, `,"penalty_cards_in_play":`...)
 		b = appendInt(b, *r.PenaltyTotal)
@@ -223,10 +232,13 @@ func (s Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
 // It also remembers where the last round's totals were written: a result's totals are
 // often those very scores (the same memory), whose bytes are then copied.
 type keyMemo struct {
-	lists   [2][]string
-	of      [2]*nameList
-	next    int
-	players *nameList // the result's players'
+	lists [2][]string
+	of    [2]*nameList
+	next  int
+	// the list found last and its nameList
+	lastList []string
+	lastOf   *nameList
+	players  *nameList // the result's players'
 
 	totals   Scores
 	from, to int
@@ -261,19 +273,30 @@ func (m *keyMemo) appendName(b []byte, s string) []byte {
 	return appendPlainString(b, s)
 }
 
-// find returns the nameList of keys (nil for no names).
+// find returns the nameList of keys (nil for no names): the list found last here (the call
+// is inlined), the others by lookUp.
 func (m *keyMemo) find(keys []string) *nameList {
+	if len(keys) == len(m.lastList) && unsafe.SliceData(keys) == unsafe.SliceData(m.lastList) {
+		return m.lastOf // (nil while no list is found: no names)
+	}
+	return m.lookUp(keys)
+}
+
+// lookUp is find.
+func (m *keyMemo) lookUp(keys []string) *nameList {
 	if len(keys) == 0 {
 		return nil
 	}
-	for i := range m.lists {
-		if l := m.lists[i]; len(l) == len(keys) && &l[0] == &keys[0] {
-			return m.of[i]
-		}
+	i := 0
+	for i < len(m.lists) && !(len(m.lists[i]) == len(keys) && &m.lists[i][0] == &keys[0]) {
+		i++
 	}
-	i := m.next
-	m.lists[i], m.of[i], m.next = keys, listOf(keys), 1-i
-	return m.of[i]
+	if i == len(m.lists) { // the older goes
+		i = m.next
+		m.lists[i], m.of[i], m.next = keys, listOf(keys), 1-i
+	}
+	m.lastList, m.lastOf = keys, m.of[i]
+	return m.lastOf
 }
 
 // A list of plain names has a template when it has at most tmplKeys names of at most
@@ -296,18 +319,19 @@ type nameList struct {
 	quoted []byte // ["ann","bob"] when plain
 }
 
-// nameLists holds the nameLists made last, one a slot (the slot of the first name's address):
-// the lists of the games of a file are most often the same names, which a reader hands out
-// at the same addresses (strings never change, and a nameList keeps its names' memory).
-// Any goroutine may read and replace a slot.
-var nameLists [8]atomic.Pointer[nameList]
+// nameLists holds the nameLists made last, the newest first: the lists of the games of a
+// file are most often the same names (a partnership game's players and sides, two lists),
+// which a reader hands out at the same addresses (strings never change, and a nameList
+// keeps its names' memory). Any goroutine may read it and put a new list in front.
+var nameLists [4]atomic.Pointer[nameList]
 
-// listOf returns the nameList of keys (not empty): the one in its slot when that one's
-// names are the same strings at the same addresses, else a new one, put in the slot.
+// listOf returns the nameList of keys (not empty): one of nameLists when its names are the
+// same strings at the same addresses, else a new one, put in front.
 func listOf(keys []string) *nameList {
-	slot := &nameLists[uint64(uintptr(unsafe.Pointer(unsafe.StringData(keys[0]))))*0x9e3779b97f4a7c15>>61]
-	if l := slot.Load(); l != nil && sameStrings(l.names, keys) {
-		return l
+	for i := range nameLists {
+		if l := nameLists[i].Load(); l != nil && sameStrings(l.names, keys) {
+			return l
+		}
 	}
 	l := &nameList{names: slices.Clone(keys), plain: true}
 	for _, k := range keys {
@@ -317,7 +341,10 @@ func listOf(keys []string) *nameList {
 		l.has = l.template(keys)
 		l.quoted = appendStrings(nil, keys, true)
 	}
-	slot.Store(l)
+	for i := len(nameLists) - 1; i > 0; i-- {
+		nameLists[i].Store(nameLists[i-1].Load())
+	}
+	nameLists[0].Store(l)
 	return l
 }
 
@@ -530,25 +557,30 @@ func appendQuoted(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// knownPlain holds strings that plainText(s, false) accepts, one a slot (the slot of the
-// string's address): a result's file and ruleset, the same strings game after game. A string
-// is found by its address and length (strings never change, and the slot keeps its memory).
-// Any goroutine may read and replace a slot.
-var knownPlain [4]atomic.Pointer[string]
+// knownStrings holds the last strings of a field of results that plainText(s, false)
+// accepted, the newest first: a result's file and its ruleset are the same strings game
+// after game. A string is found by its address and length (strings never change, and the
+// entry keeps its memory). Any goroutine may read it and put a new string in front.
+type knownStrings [4]atomic.Pointer[string]
 
-// appendKnown is appendPlainString, the string looked at only when it is not the one of its
-// slot of knownPlain.
-func appendKnown(b []byte, s string) []byte {
-	slot := &knownPlain[uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))*0x9e3779b97f4a7c15>>62]
-	if k := slot.Load(); k != nil && len(*k) == len(s) && unsafe.StringData(*k) == unsafe.StringData(s) {
-		return appendQuoted(b, s)
+var knownFile, knownRuleset knownStrings
+
+// appendString is appendPlainString, s looked at only when it is none of k's strings.
+func (k *knownStrings) appendString(b []byte, s string) []byte {
+	for i := range k {
+		if p := k[i].Load(); p != nil && len(*p) == len(s) && unsafe.StringData(*p) == unsafe.StringData(s) {
+			return appendQuoted(b, s)
+		}
 	}
 	if s == "" || !plainText(s, false) {
 		return appendPlainString(b, s)
 	}
-	k := new(string) // (not &s, which would put every s on the heap)
-	*k = s
-	slot.Store(k)
+	p := new(string) // (not &s, which would put every s on the heap)
+	*p = s
+	for i := len(k) - 1; i > 0; i-- {
+		k[i].Store(k[i-1].Load())
+	}
+	k[0].Store(p)
 	return appendQuoted(b, s)
 }
 

@@ -298,7 +298,9 @@ func (s *game) result() *Result {
 		s.sc.tied = res.Tied
 	}
 	for i := range res.Rounds { // not a copy of each round
-		res.Violations = append(res.Violations, res.Rounds[i].Violations...)
+		if v := res.Rounds[i].Violations; len(v) > 0 {
+			res.Violations = append(res.Violations, v...)
+		}
 	}
 	s.sc.viols = res.Violations[:0]
 	s.sc.rounds = res.Rounds[:0]
@@ -308,9 +310,10 @@ func (s *game) result() *Result {
 // copyInts copies the few figures of a round (one a seat or unit) as copy does, one by one
 // (the call is inlined, and costs less than copy's for so few): dst and src do not overlap.
 func copyInts(dst, src []int) {
-	n := min(len(dst), len(src))
-	for i := 0; i < n; i++ {
-		dst[i] = src[i]
+	src = src[:min(len(dst), len(src))]
+	dst = dst[:len(src)] // (of src's length: dst[i] is not checked)
+	for i, v := range src {
+		dst[i] = v
 	}
 }
 

@@ -238,7 +238,7 @@ type keyMemo struct {
 	// the list found last and its nameList
 	lastList []string
 	lastOf   *nameList
-	players  *nameList // the result's players'
+	players  *nameList // the nameList of the result's players
 
 	totals   Scores
 	from, to int

@@ -3,7 +3,10 @@ package score
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/validate"
@@ -15,13 +18,18 @@ import (
 func (r *Result) AppendJSON(b []byte) []byte {
 	var keys keyMemo
 	b = append(b, `{"file":`...)
-	b = appendPlainString(b, r.File)
+	b = knownFile.appendString(b, r.File)
 	b = append(b, `,"game":`...)
 	b = appendInt(b, r.Game)
 	b = append(b, `,"ruleset":`...)
-	b = appendPlainString(b, r.Ruleset)
+	b = knownRuleset.appendString(b, r.Ruleset)
 	b = append(b, `,"players":`...)
-	b = appendStrings(b, r.Players, keys.plain(r.Players))
+	keys.players = keys.find(r.Players)
+	if l := keys.players; l != nil && l.plain {
+		b = append(b, l.quoted...)
+	} else {
+		b = appendStrings(b, r.Players, false)
+	}
 	if len(r.Sides) > 0 {
 		b = append(b, `,"sides":`...)
 		b = appendStrings(b, r.Sides, false)
@@ -49,17 +57,24 @@ func (r *Result) AppendJSON(b []byte) []byte {
 		b = append(b, `,"bags":`...)
 		b = r.Bags.appendKeyed(b, &keys)
 	}
-	b = append(b, `,"finished":`...)
-	b = strconv.AppendBool(b, r.Finished)
-	b = append(b, `,"winner":`...)
-	if r.Winner == nil {
-		b = append(b, "null"...)
+	if !r.Finished && r.Winner == nil { // a game not finished
+		b = append(b, `,"finished":false,"winner":null`...)
 	} else {
-		b = appendPlainString(b, *r.Winner)
+		b = append(b, `,"finished":`...)
+		b = strconv.AppendBool(b, r.Finished)
+		b = append(b, `,"winner":`...)
+		if r.Winner == nil {
+			b = append(b, "null"...)
+		} else {
+			b = appendPlainString(b, *r.Winner)
+		}
 	}
 	if len(r.Tied) > 0 {
 		b = append(b, `,"tied":`...)
 		b = appendStrings(b, r.Tied, false)
+	}
+	if r.Violations != nil && len(r.Violations) == 0 {
+		return append(b, `,"violations":[]}`...)
 	}
 	b = append(b, `,"violations":`...)
 	b = appendViolations(b, r.Violations)
@@ -74,7 +89,7 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 	if r.Dealer == nil {
 		b = append(b, "null"...)
 	} else {
-		b = appendPlainString(b, *r.Dealer)
+		b = keys.appendName(b, *r.Dealer)
 	}
 	if len(r.Tiebreak) > 0 {
 		b = append(b, `,"tiebreak":`...)
@@ -98,20 +113,22 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 		b = append(b, `,"bag_penalty":`...)
 		b = r.BagPenalty.appendKeyed(b, keys)
 	}
-	b = append(b, `,"moon":`...)
-	if r.Moon == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, `{"player":`...)
-		b = appendPlainString(b, r.Moon.Player)
+	switch {
+	case r.Moon == nil && r.Violations != nil && len(r.Violations) == 0: // the common round's
+		b = append(b, `,"moon":null,"violations":[]`...)
+	case r.Moon == nil:
+		b = append(b, `,"moon":null,"violations":`...)
+		b = appendViolations(b, r.Violations)
+	default:
+		b = append(b, `,"moon":{"player":`...)
+		b = keys.appendName(b, r.Moon.Player)
 		b = append(b, `,"scoring":`...)
 		b = appendPlainString(b, r.Moon.Scoring)
 		b = append(b, `,"choice":`...)
 		b = appendPlainString(b, r.Moon.Choice)
-		b = append(b, '}')
+		b = append(b, `},"violations":`...)
+		b = appendViolations(b, r.Violations)
 	}
-	b = append(b, `,"violations":`...)
-	b = appendViolations(b, r.Violations)
 	if r.PenaltyTotal != nil {
 		b = append(b, `,"penalty_cards_in_play":`...)
 		b = appendInt(b, *r.PenaltyTotal)
@@ -165,36 +182,63 @@ func (s Scores) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// appendKeyed is appendJSON, the keys written as they are when keys says that none of them
-// needs escaping.
+// appendKeyed is appendJSON, the keys written as they are when none of them needs escaping:
+// each from the list's template, with the byte before it, when it has one.
 func (s Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
-	if !keys.plain(s.Keys) {
+	l := keys.find(s.Keys)
+	if l == nil || !l.plain {
 		return s.appendJSON(b)
 	}
-	b = append(b, '{')
-	for i, k := range s.Keys {
-		if i > 0 {
-			b = append(b, ',')
+	if !l.has {
+		b = append(b, '{')
+		for j, k := range s.Keys {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '"')
+			b = append(b, k...)
+			b = append(b, '"', ':')
+			b = appendInt(b, s.Vals[j])
 		}
-		b = append(b, '"')
-		b = append(b, k...)
-		b = append(b, '"', ':')
-		b = appendInt(b, s.Vals[i])
+		return append(b, '}')
 	}
-	return append(b, '}')
+	// Room for each name's whole entry and the longest figure (20 bytes), then the
+	// bytes written in place.
+	b = slices.Grow(b, len(s.Keys)*(tmplEntry+20)+1)
+	o, w := len(b), b[:cap(b)]
+	for j, v := range s.Vals[:len(s.Keys)] {
+		*(*[tmplEntry]byte)(w[o : o+tmplEntry]) = l.tmpl[j]
+		o += int(l.size[j])
+		switch {
+		case uint(v) < 10:
+			w[o] = byte('0' + v)
+			o++
+		case uint(v) < 100:
+			w[o], w[o+1] = byte('0'+v/10), byte('0'+v%10)
+			o += 2
+		default:
+			o = len(appendDigits(w[:o], v)) // in the room made
+		}
+	}
+	w[o] = '}'
+	return w[:o+1]
 }
 
-// keyMemo remembers whether the names of the last two lists it was asked about need no
-// escaping (plain): the scores of a result are keyed by the same few lists (its players,
-// its units), whose names are then looked at once. A list is known by its first element's
-// address and its length: the lists of one result do not change while it is written.
+// keyMemo remembers the nameLists of the last two lists of names a result's writer asked
+// about: the scores of a result are keyed by the same few lists (its players, its units). A
+// list is known here by its first element's address and its length: the lists of one result
+// do not change while it is written.
 //
 // It also remembers where the last round's totals were written: a result's totals are
 // often those very scores (the same memory), whose bytes are then copied.
 type keyMemo struct {
 	lists [2][]string
-	ok    [2]bool
+	of    [2]*nameList
 	next  int
+	// the list found last and its nameList
+	lastList []string
+	lastOf   *nameList
+	players  *nameList // the nameList of the result's players
 
 	totals   Scores
 	from, to int
@@ -216,28 +260,140 @@ func (m *keyMemo) written(s Scores) (from, to int, ok bool) {
 	return m.from, m.to, true
 }
 
-// plain reports whether every name of keys is plain (false for no names).
-func (m *keyMemo) plain(keys []string) bool {
-	if len(keys) == 0 {
-		return false
-	}
-	for i := range m.lists {
-		if l := m.lists[i]; len(l) == len(keys) && &l[0] == &keys[0] {
-			return m.ok[i]
+// appendName appends s as appendPlainString does, directly when it is one of the result's
+// players' names and they are plain (a dealer, a shooter: the names themselves).
+func (m *keyMemo) appendName(b []byte, s string) []byte {
+	if l := m.players; l != nil && l.plain {
+		for _, n := range l.names {
+			if len(n) == len(s) && unsafe.StringData(n) == unsafe.StringData(s) {
+				return appendQuoted(b, s)
+			}
 		}
 	}
-	ok := true
-	for _, k := range keys {
-		ok = ok && plain(k)
-	}
-	i := m.next
-	m.lists[i], m.ok[i], m.next = keys, ok, 1-i
-	return ok
+	return appendPlainString(b, s)
 }
 
-// appendInt appends v in decimal, as strconv.AppendInt does; the small figures of a result
-// directly.
+// find returns the nameList of keys (nil for no names): the list found last here (the call
+// is inlined), the others by lookUp.
+func (m *keyMemo) find(keys []string) *nameList {
+	if len(keys) == len(m.lastList) && unsafe.SliceData(keys) == unsafe.SliceData(m.lastList) {
+		return m.lastOf // (nil while no list is found: no names)
+	}
+	return m.lookUp(keys)
+}
+
+// lookUp is find.
+func (m *keyMemo) lookUp(keys []string) *nameList {
+	if len(keys) == 0 {
+		return nil
+	}
+	i := 0
+	for i < len(m.lists) && !(len(m.lists[i]) == len(keys) && &m.lists[i][0] == &keys[0]) {
+		i++
+	}
+	if i == len(m.lists) { // the older goes
+		i = m.next
+		m.lists[i], m.of[i], m.next = keys, listOf(keys), 1-i
+	}
+	m.lastList, m.lastOf = keys, m.of[i]
+	return m.lastOf
+}
+
+// A list of plain names has a template when it has at most tmplKeys names of at most
+// tmplEntry-4 bytes.
+const (
+	tmplKeys  = 8
+	tmplEntry = 16
+)
+
+// A nameList is what the JSON writer knows of a list of names: whether they are all plain,
+// and for a plain list of short names its template (each name as the scores keyed by it
+// write it, with the byte before it, `{"ann":` `,"bob":`, in a block of its own) and the
+// list as appendStrings writes it. It is not changed once made.
+type nameList struct {
+	names  []string // the list's names (their bytes shared), by which it is found again
+	plain  bool
+	has    bool // the list has its template: name j's is tmpl[j][:size[j]]
+	tmpl   [tmplKeys][tmplEntry]byte
+	size   [tmplKeys]uint8
+	quoted []byte // ["ann","bob"] when plain
+}
+
+// nameLists holds the nameLists made last, the newest first: the lists of the games of a
+// file are most often the same names (a partnership game's players and sides, two lists),
+// which a reader hands out at the same addresses (strings never change, and a nameList
+// keeps its names' memory). Any goroutine may read it and put a new list in front.
+var nameLists [4]atomic.Pointer[nameList]
+
+// listOf returns the nameList of keys (not empty): one of nameLists when its names are the
+// same strings at the same addresses, else a new one, put in front.
+func listOf(keys []string) *nameList {
+	for i := range nameLists {
+		if l := nameLists[i].Load(); l != nil && sameStrings(l.names, keys) {
+			return l
+		}
+	}
+	l := &nameList{names: slices.Clone(keys), plain: true}
+	for _, k := range keys {
+		l.plain = l.plain && plain(k)
+	}
+	if l.plain {
+		l.has = l.template(keys)
+		l.quoted = appendStrings(nil, keys, true)
+	}
+	for i := len(nameLists) - 1; i > 0; i-- {
+		nameLists[i].Store(nameLists[i-1].Load())
+	}
+	nameLists[0].Store(l)
+	return l
+}
+
+// sameStrings reports whether a and b are the same strings: the same lengths at the same
+// addresses.
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) || unsafe.StringData(a[i]) != unsafe.StringData(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// template writes the template of keys, which are plain; false when they do not fit.
+func (l *nameList) template(keys []string) bool {
+	if len(keys) > tmplKeys {
+		return false
+	}
+	for j, k := range keys {
+		if len(k) > tmplEntry-4 {
+			return false
+		}
+		e := &l.tmpl[j]
+		e[0], e[1] = ',', '"'
+		if j == 0 {
+			e[0] = '{'
+		}
+		n := 2 + copy(e[2:], k)
+		e[n], e[n+1] = '"', ':'
+		l.size[j] = uint8(n + 2)
+	}
+	return true
+}
+
+// appendInt appends v in decimal, as strconv.AppendInt does: a figure of one digit here (the
+// call is inlined), the others by appendDigits.
 func appendInt(b []byte, v int) []byte {
+	if uint(v) < 10 {
+		return append(b, byte('0'+v))
+	}
+	return appendDigits(b, v)
+}
+
+// appendDigits is appendInt: the small figures of a result directly.
+func appendDigits(b []byte, v int) []byte {
 	switch {
 	case v >= 0 && v < 10:
 		return append(b, byte('0'+v))
@@ -324,7 +480,7 @@ func appendViolations(b []byte, vs []validate.Violation) []byte {
 }
 
 // appendStrings writes a list of strings as the encoder without HTML escaping does (null
-// when nil). plain says that no string of it needs escaping (keys.plain): each is quoted as
+// when nil). plain says that no string of it needs escaping (as a nameList knows): each is quoted as
 // it is.
 func appendStrings(b []byte, list []string, plain bool) []byte {
 	if list == nil {
@@ -348,45 +504,36 @@ func appendStrings(b []byte, list []string, plain bool) []byte {
 // included (no " \\ < > &).
 func plain(s string) bool { return plainText(s, true) }
 
-// The bytes of printable ASCII that a JSON string holds as they are, one bit each: bytes 0
-// to 63 in plainLo (htmlPlainLo without the HTML characters < > &), 64 to 127 in plainHi.
-const (
-	plainLo     = 0xffffffff00000000 &^ (1 << '"')
-	htmlPlainLo = plainLo &^ (1<<'<' | 1<<'>' | 1<<'&')
-	plainHi     = 0x7fffffffffffffff &^ (1 << ('\\' - 64))
-)
-
 // plainText reports whether s is printable ASCII without " or \\ (with html, without < > &
-// either): eight bytes at a time, then four (and four blanks), then one at a time.
+// either): eight bytes at a time, the last eight overlapping the eight before them; a
+// shorter string as one word of its bytes (some read twice) and blanks.
 func plainText(s string, html bool) bool {
-	for ; len(s) >= 8; s = s[8:] {
-		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		if !plainWord(x, html) {
-			return false
+	switch n := len(s); {
+	case n >= 8:
+		last := s[n-8:]
+		for ; len(s) > 8; s = s[8:] {
+			if !plainWord(load8(s), html) {
+				return false
+			}
 		}
-	}
-	if len(s) >= 4 {
-		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 | 0x20202020<<32
-		if !plainWord(x, html) {
-			return false
-		}
-		s = s[4:]
-	}
-	lo := uint64(plainLo)
-	if html {
-		lo = htmlPlainLo
-	}
-	for i := 0; i < len(s); i++ {
-		c, m := s[i], lo
-		if c >= 64 {
-			m = plainHi
-		}
-		if c >= 128 || m>>(c&63)&1 == 0 {
-			return false
-		}
+		return plainWord(load8(last), html)
+	case n >= 4:
+		return plainWord(load4(s)|load4(s[n-4:])<<32, html)
+	case n > 0:
+		return plainWord(uint64(s[0])|uint64(s[n>>1])<<8|uint64(s[n-1])<<16|0x2020202020<<24, html)
 	}
 	return true
+}
+
+// load8 returns the first eight bytes of s, the first the lowest.
+func load8(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load4 returns the first four bytes of s, the first the lowest.
+func load4(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
 }
 
 // plainWord reports whether the eight bytes of x are all plain (plainText).
@@ -408,6 +555,33 @@ func appendQuoted(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// knownStrings holds the last strings of a field of results that plainText(s, false)
+// accepted, the newest first: a result's file and its ruleset are the same strings game
+// after game. A string is found by its address and length (strings never change, and the
+// entry keeps its memory). Any goroutine may read it and put a new string in front.
+type knownStrings [4]atomic.Pointer[string]
+
+var knownFile, knownRuleset knownStrings
+
+// appendString is appendPlainString, s looked at only when it is none of k's strings.
+func (k *knownStrings) appendString(b []byte, s string) []byte {
+	for i := range k {
+		if p := k[i].Load(); p != nil && len(*p) == len(s) && unsafe.StringData(*p) == unsafe.StringData(s) {
+			return appendQuoted(b, s)
+		}
+	}
+	if s == "" || !plainText(s, false) {
+		return appendPlainString(b, s)
+	}
+	p := new(string) // (not &s, which would put every s on the heap)
+	*p = s
+	for i := len(k) - 1; i > 0; i-- {
+		k[i].Store(k[i-1].Load())
+	}
+	k[0].Store(p)
+	return appendQuoted(b, s)
 }
 
 // appendPlainString appends s as a JSON string as an encoder without HTML escaping writes it

@@ -58,10 +58,14 @@ func TestAppendJSON(t *testing.T) {
 	results := []*score.Result{full, {}, {Players: []string{}, Rounds: []score.RoundResult{}, Violations: []validate.Violation{}, Sides: []string{}, Tied: []string{}}}
 	// Scores keyed by the result's own lists of names (as the scorer keys them), plain and
 	// not, and by part of one: each list's names are looked at once, then known.
-	for _, players := range [][]string{{"ann", "bob", "cat"}, {"ann", "b<b", "cat"}, {"a\\"}, {"zoë", "ann"}} {
+	// Lists with a template and without: more names than it holds, a name too long for it.
+	lists := [][]string{{"ann", "bob", "cat"}, {"ann", "b<b", "cat"}, {"a\\"}, {"zoë", "ann"},
+		{"a", "b", "c", "d", "e", "f", "g", "h"}, {"a", "b", "c", "d", "e", "f", "g", "h", "i"},
+		{"abcdefghijkl", "x"}, {"x", "abcdefghijklm"}}
+	for _, players := range lists {
 		units := []string{"ann+cat", players[0]}
 		keyed := func(keys []string) score.Scores {
-			vals := []int{-150, 7, 123}
+			vals := []int{-150, 7, 123, 99, 10, 0, 1 << 62, -1 << 63, 9999}
 			return score.Scores{Keys: keys, Vals: vals[:len(keys)]}
 		}
 		pc, tricks, part := keyed(players), keyed(players), keyed(players[:1])
@@ -88,5 +92,45 @@ trick bob: 3C QH 9C 4C
 	for i, r := range results {
 		want := encoded(t, r)
 		assert.Equal(t, "x"+want, string(r.AppendJSON([]byte("x"))), "result %d", i)
+	}
+}
+
+// TestAppendJSONShared: what the writer keeps of the lists of names and the strings it has
+// seen (shared by all goroutines, found by address) does not mix lists up: goroutines write
+// results whose lists take turns, some the same names at other addresses, some not plain.
+func TestAppendJSONShared(t *testing.T) {
+	lists := [][]string{{"ann", "bob"}, {"north", "east", "south", "west"}, {"a<b", "c"}, {"ann", "bob"}}
+	lists = append(lists, []string{string([]byte("ann")), string([]byte("bob"))}) // the same names, other bytes
+	results := make([]*score.Result, 0, 4*len(lists))
+	for g, players := range lists {
+		for k := range 4 {
+			vals := []int{k, 10 * k, 100 * k, -k}
+			keyed := score.Scores{Keys: players, Vals: vals[:len(players)]}
+			results = append(results, &score.Result{File: []string{"f", "g<h", "file.tricks"}[k%3], Game: g, Ruleset: "hearts",
+				Players: players, Rounds: []score.RoundResult{{Round: 1, Dealer: &players[k%len(players)], Points: keyed, Totals: keyed}},
+				Totals: keyed})
+		}
+	}
+	want := make([]string, len(results))
+	for i, r := range results {
+		want[i] = encoded(t, r)
+	}
+	done := make(chan []string)
+	for range 4 {
+		go func() {
+			var got []string
+			for range 50 {
+				for _, r := range results {
+					got = append(got, string(r.AppendJSON(nil)))
+				}
+			}
+			done <- got
+		}()
+	}
+	for range 4 {
+		got := <-done
+		for i, s := range got {
+			require.Equal(t, want[i%len(results)], s)
+		}
 	}
 }

@@ -105,6 +105,9 @@ type unitCache struct {
 	unitOf      []int
 	// distinct: no two units have the same name (a unit's points are then its own)
 	distinct bool
+	// distinctOf is a copy of the players distinct was found for when the units are the
+	// players (empty when not): the same strings at the same addresses are the same names.
+	distinctOf []string
 }
 
 // unitsOf returns rs.Units(players), from the cache when the partnership and the names are
@@ -115,10 +118,14 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 	if c.set && c.partnership == part && c.names == nil && len(c.unitOf) == len(players) {
 		// The units are the players themselves, seat by seat, under rules of the same
 		// partnership and as many players (Units depends on nothing else then): only
-		// whether the names are distinct is this game's. c.players stays the last game's
+		// whether the names are distinct is this game's (known when they are the strings
+		// it was found for, distinctOf). c.players stays the last game's
 		// that Units was called for: it is looked at only when the partnership or the count
 		// differ.
-		c.distinct = distinctNames(players)
+		if !sameStrings(c.distinctOf, players) {
+			c.distinct = distinctNames(players)
+			c.distinctOf = append(c.distinctOf[:0], players...)
+		}
 		return players, c.unitOf
 	}
 	if !c.set || c.partnership != part || !slices.Equal(c.players, players) {
@@ -129,6 +136,7 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 			c.names = nil // the players themselves: this game's slice, not a cached one
 		}
 		c.distinct = distinctNames(names)
+		c.distinctOf = c.distinctOf[:0]
 	}
 	if c.names == nil {
 		return players, c.unitOf
@@ -290,15 +298,24 @@ func (s *game) result() *Result {
 		s.sc.tied = res.Tied
 	}
 	for i := range res.Rounds { // not a copy of each round
-		res.Violations = append(res.Violations, res.Rounds[i].Violations...)
+		if v := res.Rounds[i].Violations; len(v) > 0 {
+			res.Violations = append(res.Violations, v...)
+		}
 	}
 	s.sc.viols = res.Violations[:0]
 	s.sc.rounds = res.Rounds[:0]
 	return res
 }
 
-// copyInts copies the few figures of a round (one a seat or unit).
-func copyInts(dst, src []int) { copy(dst, src) }
+// copyInts copies the few figures of a round (one a seat or unit): four of them (a table
+// of four) one by one, without a call of memmove.
+func copyInts(dst, src []int) {
+	if len(dst) == 4 && len(src) == 4 {
+		dst[0], dst[1], dst[2], dst[3] = src[0], src[1], src[2], src[3]
+		return
+	}
+	copy(dst, src)
+}
 
 // pts returns a zeroed per-unit slice for a round's points (reused from round to round).
 func (s *game) pts() []int {

@@ -459,33 +459,9 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 				e, t = k, k+2
 			}
 		} else {
-			if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
+			var ok bool
+			if who, e, to, t, ok = p.handHead(src, i, w, leaders); !ok {
 				break
-			}
-			k := len(r.Deal) // the line's place in its list
-			if byte(w) == 'p' {
-				k = len(r.Passes)
-			}
-			// the player whose turn it is, named by the player's leaderWord
-			if lw := playerWord(leaders, k); lw != nil && i+13 <= len(src) && le64(src, i+5)&lw.mask == lw.w && i+8+int(lw.n) < len(src) {
-				who, e = p.g.Players[k], i+5+int(lw.n)
-				t = e + 2
-			} else {
-				// NAME: a bare name, ">NAME" after it in a pass, ": " after them
-				if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
-					break
-				}
-				t = e
-				if byte(w) == 'p' && t < len(src) && src[t] == '>' {
-					to, t = t+1, bareName(src, t+1)
-					if t == to || t-to > parse.MaxName {
-						break
-					}
-				}
-				if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
-					break
-				}
-				t += 2
 			}
 		}
 		a := p.arena
@@ -548,6 +524,38 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 		line++
 	}
 	return src[i:], line
+}
+
+// handHead reads the head of a deal or pass line at i, whose first eight bytes are w: the
+// player whose turn it is, named by the player's leaderWord (who), or else a bare name that
+// ends at e and, in a pass, ">NAME" from to; the line's cards start at t, after ": ". ok is
+// false for a line that is neither, or whose head the general parser must read.
+func (p *textParser) handHead(src string, i int, w uint64, leaders []leaderWord) (who string, e, to, t int, ok bool) {
+	if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
+		return "", 0, 0, 0, false
+	}
+	k := len(p.r.Deal) // the line's place in its list
+	if byte(w) == 'p' {
+		k = len(p.r.Passes)
+	}
+	if lw := playerWord(leaders, k); lw != nil && i+13 <= len(src) && le64(src, i+5)&lw.mask == lw.w && i+8+int(lw.n) < len(src) {
+		e = i + 5 + int(lw.n)
+		return p.g.Players[k], e, 0, e + 2, true
+	}
+	if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
+		return "", 0, 0, 0, false
+	}
+	t = e
+	if byte(w) == 'p' && t < len(src) && src[t] == '>' {
+		to, t = t+1, bareName(src, t+1)
+		if t == to || t-to > parse.MaxName {
+			return "", 0, 0, 0, false
+		}
+	}
+	if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
+		return "", 0, 0, 0, false
+	}
+	return "", e, to, t + 2, true
 }
 
 // playerWord returns the leaderWord of the k-th player, nil when there is none. The k-th

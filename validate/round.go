@@ -372,7 +372,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	allKnown, free := freeCards(t, hands, known, n)
 	var inf *inference // the hands not known, nil when every hand is
 	if !allKnown {
-		inf = &inference{known: known, inferred: &v.hands.inferred, away: v.passedAway(t, n, known), free: free, bad: v.bad, n: n}
+		inf = &inference{known: known, inferred: &v.hands.inferred, away: v.passedAway(t, n, known), free: free, bad: v.bad, n: n, twins: free.B != 0}
 	}
 	next := firstLeader
 	// Simple hands (see simpleHands) play their clean tricks in one pass (cleanTricks); the rest,
@@ -580,22 +580,29 @@ type inference struct {
 	free     Hand
 	bad      []bool
 	n        int
+	// twins: the free cards hold two copies of some card (free.B). Without, a card taken
+	// leaves the free cards for good, so that no hand takes it twice: the copies' second
+	// bits (B) stay empty and need no work.
+	twins bool
 }
 
 // trick takes the cards of trick ti (one a seat), led by seat leader.
 func (s *inference) trick(cards []parse.Card, ti, leader int) {
-	known, inferred, away, free := s.known, s.inferred, &s.away, s.free
+	known, inferred, away, free, twins := s.known, s.inferred, &s.away, s.free, s.twins
 	bad := s.bad[ti*s.n:]
 	for k, p := 0, leader; k < len(cards); k++ {
 		if c := cards[k]; !known[p&(MaxSeats-1)] { // p < n <= MaxSeats
 			// take: the card's bit when it takes a copy (0 for a card outside the sets), moved
-			// from free to the hand as Remove and Add would, without a branch.
+			// from free to the hand as Remove and Add would, without a branch but on twins.
 			take := free.A &^ away[p&(MaxSeats-1)] & (parse.CardSet(1) << c)
-			twin := free.B & take
-			free.B &^= twin
-			free.A &^= take &^ twin
 			h := &inferred[p&(MaxSeats-1)]
-			h.B |= h.A & take
+			free.A &^= take
+			if twins {
+				twin := free.B & take // a second copy stays free
+				free.B &^= twin
+				free.A |= twin
+				h.B |= h.A & take
+			}
 			h.A |= take
 			bad[k] = take == 0
 		}

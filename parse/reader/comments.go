@@ -6,10 +6,12 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 )
 
-// The comments of text. A line with a '#' never takes the fast statements' way (fast.go
-// declines it, and playLines stops at it), so the lines without comments, most lines, do
-// nothing for them: parseLine splits the comment from the statement and attaches it, with the
-// comment lines before it, to the statement the line made (attach).
+// The comments of text. A statement with a '#' after it never takes the fast statements' way
+// (fast.go declines it, and playLines stops at it), so the lines without comments, most
+// lines, do nothing for them: parseLine splits the comment from the statement and attaches it,
+// with the comment lines before it, to the statement the line made (attach). A line that is
+// only a comment is kept for the next statement (comment), and a statement the fast
+// statements read is given the comment lines before it (fastLine), as parseLine does.
 
 // commentAt returns the offset of the '#' that starts the comment of line s (the first one
 // outside a double-quoted string), -1 when s has none.

@@ -195,6 +195,20 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		"game hearts", "game hearts # c", "game \"a b\"", "game x#y", "game a\tb", "game a\x01", "game a\x7f", "game a\"b",
 		"game a\ngame b", "# c\ngame hearts", "#\nplayers ann bob", "players ann bob # c", "players ann#bob", "option k=v#x",
 		"option k=v # c", "meta k=#", "round # c", "round#", "# c\nround", "trick 2C 3C # c", "deal ann: 2C#", "pass ann#: 2C",
+		// comment lines of every shape before the statements the fast statements read, blank
+		// lines among them, and the statements after them with and without comments of their own
+		"# OpenSpiel hearts, seed 1 game 0\ngame hearts\nplayers ann bob cat dan\noption k=v x=y\nround dealer=ann",
+		"# c\n\n# d\ngame hearts", "#   c   \ngame hearts", "#\tc\ngame hearts", "##### c\ngame hearts", "#c\"d\" #e\ngame x",
+		"# c\ngame hearts # d", "# c\n  game hearts", "# c\ngame hearts \t", "# c\ngame \"a b\"", "# c\ngame a\ngame b",
+		"#\ngame hearts", "# c\n#\n# d\n\n\ngame hearts", "# c \r\ngame hearts", "# c\r\ngame hearts\r",
+		"# c\n# d\nplayers ann bob cat dan", "# c\nplayers ann bob", "# c\nplayers ann ann", "# c\noption k=v x=y",
+		"# c\noption k=v x=y\n# d\noption a=b", "# c\noption k=v\n\n# d\n\noption k=w", "# c\noption k=v # d",
+		"# c\nmeta date=2026-11-20", "# c\nmeta k=v\n# d\nmeta j=w", "# c\nround", "# c\nround dealer=ann",
+		"# c\nround tiebreak ann bob", "# c\n\nround\n# d\ntrick 2C 3C 4C 5C\n# e\ntrick 6C 7C 8C 9C",
+		"# c\ntrick 2C 3C 4C 5C", "# c\ntrick ann: 2C 3C", "# c\ndeal ann: 2C 3C", "# c\npass ann: 2C\n# d\npass bob: 3C",
+		"# c\npass ann>bob: 2C", "# c\nclaim ann", "# c\nbid ann=1", "# c\nxyz ann", "# c\ngame é", "# é\ngame hearts",
+		"trick 2C 3C\n# end", "trick 2C 3C\n# end\n# more", "# ---\ngame hearts", "# c\n---\n# d\ngame hearts",
+		"game hearts\n# c\nplayers ann bob\n# d\noption k=v\n# e\nmeta k=v\n# f\nround\n# g\ndeal ann: 2C\n# h",
 		// the same players and option lines as the game before, elsewhere on their line
 		"option k=v x=y", "  option k=v x=y", "option k=v x=y # c", "\toption k=v x=y", "option k=v x=y\noption k=v x=y",
 		"  players ann bob cat dan", "players ann bob cat dan # c", "players ann bob cat dan\nplayers ann bob cat dan",
@@ -299,6 +313,12 @@ func TestFastPathSameAsGeneral(t *testing.T) {
 		}
 		n += checkFastPath(t, []byte(src.String()), "options.tricks", &buf)
 	}
+	// games that start with a comment line, with the option lines the buffer keeps after it
+	var src strings.Builder
+	for k := 0; k < 6; k++ {
+		fmt.Fprintf(&src, "# game %d\ngame hearts\n# p\nplayers ann bob\n# o\noption k=%d x=y\nround\ntrick 2C 3C\n---\n", k, k%2)
+	}
+	n += checkFastPath(t, []byte(src.String()), "commented.tricks", &buf)
 	// past the limit of the rounds of a game
 	for _, line := range []string{"round", "round tiebreak ann bob", "round dealer=ann"} {
 		n += checkFastPath(t, []byte(head+strings.Repeat(line+"\ntrick 2C 3C\n", parse.MaxRounds+1)), "rounds.tricks", &buf)

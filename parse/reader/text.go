@@ -337,8 +337,9 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		allASCII: ascii}
 	line := firstLine
 	// The lines of the play go straight to the fast path (playLines); other lines without
-	// blanks around them, of a game in pure ASCII, to the fast statements, which leave a line
-	// with a comment to parseLine (their work on the others comes to parseLine's).
+	// blanks around them, of a game in pure ASCII, to the fast statements (fastLine), which
+	// leave a line with a comment after its statement to parseLine (their work on the others
+	// comes to parseLine's, and so does the keeping of a line that is only a comment).
 	fast := !mem.general
 	for len(src) > 0 {
 		if fast && len(src) >= 8 && p.r != nil && !p.stop && len(p.pending) == 0 {
@@ -357,14 +358,14 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 		} else {
 			s, src = src, ""
 		}
-		if fast && ascii && len(s) >= 5 && !isBlank(s[0]) && !isBlank(s[len(s)-1]) && !p.stop && len(p.pending) == 0 {
-			p.line, p.s, p.ascii = line, s, true
-			p.cOff, p.cCol, p.i, p.off0 = 0, 1, 0, 0
-			p.stmt = parse.Pos{File: file, Line: line, Col: 1}
-			if len(s) >= 7 && fastFirst[s[0]] && p.fastStmt(0, len(s)) || s == "round" && p.newRound() {
-				if !g.Pos.IsValid() {
-					g.Pos = p.stmt
-				}
+		if fast && ascii && len(s) >= 5 && !p.stop {
+			if s[0] == '#' { // a comment line: kept for the next statement, as parseLine keeps it
+				p.line = line
+				p.comment(s, true)
+				line++
+				continue
+			}
+			if !isBlank(s[0]) && !isBlank(s[len(s)-1]) && p.fastLine(s, line) {
 				line++
 				continue
 			}
@@ -393,6 +394,25 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	errs := p.errs
 	p.errs = nil // the list goes to the caller: the next game starts its own
 	return g, errs
+}
+
+// fastLine reads line number line, s (pure ASCII, without blanks around it), by the fast
+// statements when they read it, and then gives the statement the comment lines before it
+// (attach), as parseLine does; it reports whether it did.
+func (p *textParser) fastLine(s string, line int) bool {
+	p.line, p.s, p.ascii = line, s, true
+	p.cOff, p.cCol, p.i, p.off0 = 0, 1, 0, 0
+	p.stmt = parse.Pos{File: p.file, Line: line, Col: 1}
+	if !(len(s) >= 7 && fastFirst[s[0]] && p.fastStmt(0, len(s)) || s == "round" && p.newRound()) {
+		return false
+	}
+	if !p.g.Pos.IsValid() {
+		p.g.Pos = p.stmt
+	}
+	if len(p.pending) > 0 {
+		p.attach(firstWord(s), "")
+	}
+	return true
 }
 
 // oneEach reports a key given twice among a game's options or meta entries: each is given

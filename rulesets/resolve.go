@@ -148,14 +148,14 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
 	}
 	p := optionsPrint(g.Options)
-	if l := r.last; l != nil && l.print == p && sameOptions(g.Options, l.opts) && name == l.name {
+	if l := r.last; l != nil && l.is(name, p, g.Options) {
 		return l.rs, nil // the key is the last one's
 	}
 	for _, e := range r.recent {
 		if e == nil {
 			break
 		}
-		if e.print == p && sameOptions(g.Options, e.opts) && name == e.name {
+		if e.is(name, p, g.Options) {
 			r.last = e
 			return e.rs, nil // the key is this entry's
 		}
@@ -202,6 +202,11 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 	r.last = r.store(name, g.Options, rs)
 	r.remember(r.last)
 	return rs, nil
+}
+
+// is reports whether e is the entry of a ruleset name and option lines whose print is p.
+func (e *resolved) is(name string, p uintptr, opts []parse.KV) bool {
+	return e.print == p && sameOptions(opts, e.opts) && name == e.name
 }
 
 // remember puts e among the recent entries, in the place of the oldest.

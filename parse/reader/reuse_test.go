@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse"
@@ -516,4 +517,48 @@ func TestColsAt(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestGameBuffersShareNames: games parsed round-robin into the GameBuffers of one
+// GameBuffers call are each the game a parse into fresh memory gives, while the games of the
+// other buffers stay as they were parsed; and the same name in games of two of the buffers is
+// one string, at one address.
+func TestGameBuffersShareNames(t *testing.T) {
+	corpus := textCorpus(t)
+	names := slices.Sorted(maps.Keys(corpus))
+	bufs := GameBuffers(3)
+	type held struct {
+		game *parse.Game
+		text string
+	}
+	var last [3]held
+	k, shared := 0, 0
+	for _, name := range names {
+		rd := NewReader(bytes.NewReader(corpus[name]), name, parse.Text)
+		for {
+			var p Pending
+			if err := rd.NextPending(&p); err == io.EOF {
+				break
+			}
+			want, werr := p.Parse(nil)
+			got, gerr := p.Parse(&bufs[k%3])
+			require.Equal(t, want, got, "%s: parsed into a shared buffer, and fresh", name)
+			require.Equal(t, werr, gerr, "%s: errors parsed into a shared buffer, and fresh", name)
+			if got != nil {
+				prev := last[(k+2)%3] // the game parsed just before, into another buffer
+				if prev.game != nil && len(prev.game.Players) > 0 && slices.Equal(prev.game.Players, got.Players) {
+					require.Same(t, unsafe.StringData(prev.game.Players[0]), unsafe.StringData(got.Players[0]), "%s: a player's name in two buffers", name)
+					shared++
+				}
+				last[k%3] = held{got, string(writer.AppendText(nil, got))}
+			}
+			for _, h := range last {
+				if h.game != nil {
+					require.Equal(t, h.text, string(writer.AppendText(nil, h.game)), "%s: a game of another buffer changed", name)
+				}
+			}
+			k++
+		}
+	}
+	require.Positive(t, shared, "no two games in a row with the same players")
 }

@@ -186,7 +186,7 @@ func compareCommand(e *env) *cli.Command {
 			next := func(it *compareItem) (int, bool) { return src.read(&it.job) }
 			jobs := workers(c.Int("jobs"))
 			raiseMemoryLimit(int64(jobs) * int64(len(entries)) * compareEntryBytes)
-			inOrder(jobs, compareSize, next, compareWork(entries, format, e.colors(c), cw.quiet), cw.emit)
+			inOrder(jobs, compareSize, next, byItem(compareWork(entries, format, e.colors(c), cw.quiet)), cw.emit)
 			return cw.finish(c.Bool("strict"))
 		},
 	}

@@ -13,48 +13,61 @@ import (
 // not keep a long stretch of the input, and of the output, in memory until it is emitted.
 // batchBytes 0 is no bound. While the output made and not yet emitted holds more than budget
 // bytes, no batch is read: a run on many workers holds about what a run on one holds,
-// however large each output is.
+// however large each output is. A worker works the items of a batch run at a time: at most
+// run consecutive items (1 when run is 0) in one call, so that it may take them through its
+// steps together (see gameWorker).
 type poolSize struct {
-	batch, batchBytes, budget int
+	batch, batchBytes, budget, run int
+}
+
+// runWork is a worker's work: it makes the output of each of items, a run of consecutive
+// items in input order, appending it to text and where it ends in text to ends, which it
+// returns. It may leave in the items what emit needs besides.
+type runWork[T any] func(items []T, text *bytes.Buffer, ends []int) []int
+
+// byItem is the runWork of the workers that newWork makes, each working one item at a time:
+// work appends the item's output to text.
+func byItem[T any](newWork func() func(it *T, text *bytes.Buffer)) func() runWork[T] {
+	return func() runWork[T] {
+		work := newWork()
+		return func(items []T, text *bytes.Buffer, ends []int) []int {
+			for k := range items {
+				work(&items[k], text)
+				ends = append(ends, text.Len())
+			}
+			return ends
+		}
+	}
 }
 
 // inOrder is the one ordered worker pool of the commands. next reads the items one after
 // the other into the item it is given (overwriting all of it), and says how many bytes of
 // input the item holds, or false at the end. Each of jobs workers has its own state, the
-// function newWork gives it: work makes an item's output, appending it to text, and may
-// leave in the item what emit needs besides. emit receives the items and their output in
-// the order next read them; it returns false to stop the run: no later item is emitted,
-// worked on (but the one each worker is working on) or read. emit must not keep the item: it is reused.
+// function newWork gives it: its work makes the output of a run of items (runWork). emit
+// receives the items and their output in the order next read them; it returns false to stop
+// the run: no later item is emitted, worked on (but the run each worker is working on) or
+// read. emit must not keep the item: it is reused.
 //
-// With one worker everything runs on the calling goroutine, with no hand-over at all, and
-// emit receives each item right after work made it (so that the item may point into the
-// worker's buffers). With more, the items go in batches: each worker reads its next batch
-// itself, holding next (reading is a small part of the work), and queues it before it lets
-// go, so that the queue is in input order. When it has worked through a batch, it emits what
-// is done at the head of the queue: its batch and those after it, done already, or nothing
+// With one worker everything runs on the calling goroutine, with no hand-over at all: it
+// reads a run (size.run items at most, size.batchBytes of input), works it, and emits its
+// items before it reads the next, so that the items may point into the worker's buffers
+// for a run. With more, the items go in batches: each worker reads its next batch itself,
+// holding next (reading is a small part of the work), and queues it before it lets go, so
+// that the queue is in input order. When it has worked through a batch, it emits what is
+// done at the head of the queue: its batch and those after it, done already, or nothing
 // when an earlier batch is still being worked on (its worker emits it), or when another
 // worker is emitting (which then emits this one too). No goroutine of its own reads or
 // emits, and no worker waits for another to emit: no item waits for a goroutine to be run.
 // Besides the budget, at most jobs+2 batches are in flight: a worker far ahead of a long
 // item waits for a slot. emit is called by one worker at a time, never by two at once.
-func inOrder[T any](jobs int, size poolSize, next func(*T) (int, bool), newWork func() func(*T, *bytes.Buffer), emit func(*T, []byte) bool) {
-	if jobs <= 1 {
-		work := newWork()
-		var it T
-		var text bytes.Buffer
-		for {
-			if _, ok := next(&it); !ok {
-				return
-			}
-			text.Reset()
-			work(&it, &text)
-			if !emit(&it, text.Bytes()) {
-				return
-			}
-		}
-	}
+func inOrder[T any](jobs int, size poolSize, next func(*T) (int, bool), newWork func() runWork[T], emit func(*T, []byte) bool) {
+	size.run = max(size.run, 1)
 	if size.batchBytes <= 0 {
 		size.batchBytes = math.MaxInt
+	}
+	if jobs <= 1 {
+		oneWorker(size, next, newWork(), emit)
+		return
 	}
 	p := &pool[T]{size: size, next: next, emit: emit, slots: jobs + 2}
 	p.room = sync.NewCond(&p.mu)
@@ -65,17 +78,54 @@ func inOrder[T any](jobs int, size poolSize, next func(*T) (int, bool), newWork 
 			defer running.Done()
 			work := newWork()
 			for b := p.read(); b != nil; b = p.read() {
-				for k := range b.items {
-					if !p.stopped.Load() { // once emit said stop, nothing later is emitted
-						work(&b.items[k], &b.text)
+				for k := 0; k < len(b.items); k += size.run {
+					run := b.items[k:min(k+size.run, len(b.items))]
+					if p.stopped.Load() { // once emit said stop, nothing later is emitted
+						for range run {
+							b.ends = append(b.ends, b.text.Len())
+						}
+						continue
 					}
-					b.ends = append(b.ends, b.text.Len())
+					b.ends = work(run, &b.text, b.ends)
 				}
 				p.done(b)
 			}
 		}()
 	}
 	running.Wait()
+}
+
+// oneWorker is inOrder on one worker: run by run, each read, worked and emitted.
+func oneWorker[T any](size poolSize, next func(*T) (int, bool), work runWork[T], emit func(*T, []byte) bool) {
+	items := make([]T, size.run)
+	var text bytes.Buffer
+	var ends []int
+	for {
+		n, ended := 0, false
+		for in := 0; n < len(items) && in < size.batchBytes; n++ {
+			m, ok := next(&items[n])
+			if !ok {
+				ended = true
+				break
+			}
+			in += m
+		}
+		if n == 0 {
+			return
+		}
+		text.Reset()
+		ends = work(items[:n], &text, ends[:0])
+		from := 0
+		for k := range n {
+			if !emit(&items[k], text.Bytes()[from:ends[k]]) {
+				return
+			}
+			from = ends[k]
+		}
+		if ended {
+			return
+		}
+	}
 }
 
 // pool is the state of an inOrder run on several workers.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -49,7 +50,7 @@ func TestInOrderKeepsTheOrder(t *testing.T) {
 			}
 			var got []int
 			var texts []string
-			inOrder(jobs, size, counter(items, 10, nil), newWork, func(it *int, text []byte) bool {
+			inOrder(jobs, size, counter(items, 10, nil), byItem(newWork), func(it *int, text []byte) bool {
 				got = append(got, *it)
 				texts = append(texts, string(text))
 				return true
@@ -64,6 +65,54 @@ func TestInOrderKeepsTheOrder(t *testing.T) {
 	}
 }
 
+// inOrder hands a worker runs of consecutive items, at most size.run (one when 0) and within
+// a batch (or, on one worker, within batchBytes of input), and emits every item once, in input
+// order, with the output the run's work made of it.
+func TestInOrderRuns(t *testing.T) {
+	const items = 1000
+	for _, jobs := range []int{1, 2, 5} {
+		for _, size := range []poolSize{{batch: 7}, {batch: 7, run: 3}, {batch: 256, batchBytes: 50, run: 16}, {batch: 256, run: 16}} {
+			var bad atomic.Int64 // runs out of order or too long
+			newWork := func() runWork[int] {
+				return func(run []int, text *bytes.Buffer, ends []int) []int {
+					if len(run) == 0 || len(run) > max(size.run, 1) || size.batchBytes > 0 && len(run)*10 > size.batchBytes+10 {
+						bad.Add(1)
+					}
+					for k := range run {
+						if run[k] != run[0]+k {
+							bad.Add(1)
+						}
+						text.WriteString(strconv.Itoa(run[k]*3) + "/" + strconv.Itoa(len(run)))
+						ends = append(ends, text.Len())
+					}
+					return ends
+				}
+			}
+			var got []int
+			long := 0 // items worked in a run of more than one
+			inOrder(jobs, size, counter(items, 10, nil), newWork, func(it *int, text []byte) bool {
+				got = append(got, *it)
+				i, n, _ := strings.Cut(string(text), "/")
+				require.Equal(t, strconv.Itoa(*it*3), i, "-j %d %+v: the output of item %d", jobs, size, *it)
+				if n != "1" {
+					long++
+				}
+				return true
+			})
+			require.Len(t, got, items, "-j %d %+v", jobs, size)
+			for i := range got {
+				require.Equal(t, i, got[i], "-j %d %+v: item %d emitted in its place", jobs, size, i)
+			}
+			assert.Zero(t, bad.Load(), "-j %d %+v: runs out of order, or too long", jobs, size)
+			if size.run > 1 {
+				assert.Positive(t, long, "-j %d %+v: no run of more than one item", jobs, size)
+			} else {
+				assert.Zero(t, long, "-j %d %+v: runs of more than one item", jobs, size)
+			}
+		}
+	}
+}
+
 // inOrder stops when emit says so: no item after it is emitted, and reading stops.
 func TestInOrderStops(t *testing.T) {
 	const items, stop = 100000, 500
@@ -71,7 +120,7 @@ func TestInOrderStops(t *testing.T) {
 		var read atomic.Int64
 		newWork := func() func(*int, *bytes.Buffer) { return func(*int, *bytes.Buffer) {} }
 		var got []int
-		inOrder(jobs, poolSize{batch: 16, budget: 1 << 20}, counter(items, 0, &read), newWork, func(it *int, _ []byte) bool {
+		inOrder(jobs, poolSize{batch: 16, budget: 1 << 20}, counter(items, 0, &read), byItem(newWork), func(it *int, _ []byte) bool {
 			got = append(got, *it)
 			return *it < stop
 		})
@@ -113,7 +162,7 @@ func TestInOrderBoundsBytesInFlight(t *testing.T) {
 		}
 	}
 	var got []int
-	inOrder(jobs, poolSize{batch: 1, budget: budget}, counter(items, 0, &yielded), newWork, func(it *int, text []byte) bool {
+	inOrder(jobs, poolSize{batch: 1, budget: budget}, counter(items, 0, &yielded), byItem(newWork), func(it *int, text []byte) bool {
 		alive.Add(-1)
 		got = append(got, *it)
 		return len(text) == cost

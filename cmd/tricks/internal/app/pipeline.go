@@ -222,8 +222,9 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 // gameBatch is how games travel between the goroutines of the pipeline: one game is too
 // little work to pay for a hand-over each, so they go by the batch; a batch ends early at a
 // megabyte of input, so that a batch of long games does not keep a long stretch of the
-// input, and its output, in memory until it is written.
-var gameBatch = poolSize{batch: 256, batchBytes: 1 << 20, budget: 4 << 20}
+// input, and its output, in memory until it is written. A worker takes the games of a batch
+// gameRun at a time through its steps (gameWorker).
+var gameBatch = poolSize{batch: 256, batchBytes: 1 << 20, budget: 4 << 20, run: gameRun}
 
 // smallInput is the size of input, in bytes, below which the pipeline runs on one goroutine
 // unless -j asks for more: a file of a few games is less work than starting a worker.
@@ -235,12 +236,11 @@ const smallInput = 64 << 10
 // emit as a job with an error. Games go in batches, read one worker at a time and lazily
 // (text is parsed on the workers), so memory holds a few batches (inOrder).
 //
-// Each worker parses, replays and scores every game into its one set of buffers, where the
-// game stays warm in the processor's caches while it is rendered; emit receives what render
-// made of it and what the job keeps of it (index, violations, codes), not the game itself.
-// With whole, emit reads the game itself (charts): with one worker it is still in
-// the worker's buffers (emit comes right after render), with more each game has fresh
-// memory. Either way emit must not keep the job (it is reused), nor anything of a game in
+// Each worker parses, replays and scores the games of a run into its buffers, one set a game
+// of the run (gameWorker); emit receives what render made of a game and what the job keeps
+// of it (index, violations, codes), not the game itself. With whole, emit reads the game
+// itself (charts): with one worker it is still in the worker's buffers (emit comes right
+// after the run is rendered), with more each game has fresh memory. Either way emit must not keep the job (it is reused), nor anything of a game in
 // the buffers (nor of its replay and result, which hold parts of it). A game that cannot be
 // read or checked comes with its error, in fresh memory.
 //
@@ -255,22 +255,13 @@ func (e *env) pipeline(files []string, c choice, jobs int, whole bool, render fu
 	jobs = workers(jobs)
 	fresh := e.opts.freshGames || whole && jobs > 1
 	prog := e.newProgress(size, &e.read)
-	newWork := func() func(*job, *bytes.Buffer) {
+	newWork := func() runWork[job] {
 		v, res := newWorker(c)
-		var buf *reader.GameBuffer
-		var out *jobBuf
+		w := &gameWorker{v: v, res: res, render: render, whole: whole}
 		if !fresh {
-			buf, out = new(reader.GameBuffer), new(jobBuf)
+			w.bufs, w.outs = reader.GameBuffers(gameRun), make([]jobBuf, gameRun)
 		}
-		return func(j *job, text *bytes.Buffer) {
-			work(v, res, j, buf, out)
-			if j.err == nil && render != nil {
-				render(text, j)
-			}
-			if !whole {
-				j.buf, j.out, j.game, j.rs, j.rp, j.res = nil, nil, nil, nil, nil, nil
-			}
-		}
+		return w.work
 	}
 	inOrder(jobs, gameBatch, e.newSource(files).read, newWork, func(j *job, text []byte) bool {
 		if j.err != nil {
@@ -403,12 +394,24 @@ func (s *source) close() {
 	s.f, s.rd = nil, nil
 }
 
-// process parses, resolves, replays and scores one job (on a worker).
+// process parses, resolves, replays and scores one job (on a worker), into its buffers
+// (job.buf and job.out; nil: fresh memory).
 func process(v *validate.Validator, res *resolver, j *job) {
-	if j.err != nil {
-		return
+	parseJob(j)
+	replayJob(v, res, j)
+	scoreJob(j)
+}
+
+// parseJob parses the game of a job read without an error.
+func parseJob(j *job) {
+	if j.err == nil {
+		j.game, j.err = j.src.Parse(j.buf)
 	}
-	if j.game, j.err = j.src.Parse(j.buf); j.err != nil {
+}
+
+// replayJob resolves the rules of a job's game, parsed without an error, and replays it.
+func replayJob(v *validate.Validator, res *resolver, j *job) {
+	if j.err != nil {
 		return
 	}
 	own := res.ownRules(j.game)
@@ -443,33 +446,79 @@ func process(v *validate.Validator, res *resolver, j *job) {
 		return
 	}
 	j.rp = rp
-	if j.out != nil {
-		j.res = j.out.sc.Score(rp)
-	} else {
-		j.res = score.Score(rp)
+}
+
+// scoreJob scores a job's game, replayed without an error.
+func scoreJob(j *job) {
+	switch {
+	case j.err != nil:
+	case j.out != nil:
+		j.res = j.out.sc.Score(j.rp)
+	default:
+		j.res = score.Score(j.rp)
 	}
 }
 
-// work processes a job in the worker's buffers buf and out (nil: fresh memory), and keeps
-// in it what the writer needs of the game (job.index, job.violations). A game that cannot be
-// read or checked is processed again in fresh memory, for the writer to report as it is:
-// its error outlives the worker's buffers (such games are few).
-func work(v *validate.Validator, res *resolver, j *job, buf *reader.GameBuffer, out *jobBuf) {
-	if j.err != nil {
-		return // not read: nothing of the buffers
+// gameRun is how many games a worker takes through its steps together (gameWorker).
+const gameRun = 16
+
+// gameWorker is a pipeline worker: its Validator and resolver, and its buffers, a set for
+// each game of a run (reader.GameBuffers, sharing their names; none when every game has
+// fresh memory).
+//
+// It takes a run of games through each step in turn (parse them all, then resolve and
+// replay them all, then score them all, then render them all), not each game through every
+// step: the code of one step then stays in the processor's instruction cache from game to
+// game, where the code of all the steps is more than it holds. The games of a run are
+// small enough to stay in the data caches from step to step.
+type gameWorker struct {
+	v      *validate.Validator
+	res    *resolver
+	bufs   []reader.GameBuffer
+	outs   []jobBuf
+	render func(*bytes.Buffer, *job)
+	whole  bool // emit reads the games (pipeline)
+}
+
+// work is the gameWorker's runWork: it processes the games of items, at most gameRun, and
+// renders each, and keeps in each job what the writer needs of its game (job.index,
+// job.violations). A game that cannot be read or checked is processed again in fresh memory,
+// for the writer to report as it is: its error outlives the worker's buffers (such games are
+// few).
+func (w *gameWorker) work(items []job, text *bytes.Buffer, ends []int) []int {
+	for k := range items {
+		if j := &items[k]; w.bufs != nil && j.err == nil { // an error of reading: no buffers
+			j.buf, j.out = &w.bufs[k], &w.outs[k]
+		}
+		parseJob(&items[k])
 	}
-	j.buf, j.out = buf, out
-	process(v, res, j)
-	if j.err != nil && buf != nil {
-		*j = job{file: j.file, src: j.src}
-		process(v, res, j)
+	for k := range items {
+		replayJob(w.v, w.res, &items[k])
 	}
-	if j.game != nil {
-		j.index = j.game.Index
+	for k := range items {
+		j := &items[k]
+		if scoreJob(j); j.err != nil && j.buf != nil {
+			*j = job{file: j.file, src: j.src}
+			process(w.v, w.res, j)
+		}
+		if j.game != nil {
+			j.index = j.game.Index
+		}
+		if j.res != nil {
+			j.violations = len(j.res.Violations)
+		}
 	}
-	if j.res != nil {
-		j.violations = len(j.res.Violations)
+	for k := range items {
+		j := &items[k]
+		if j.err == nil && w.render != nil {
+			w.render(text, j)
+		}
+		if !w.whole {
+			j.buf, j.out, j.game, j.rs, j.rp, j.res = nil, nil, nil, nil, nil, nil
+		}
+		ends = append(ends, text.Len())
 	}
+	return ends
 }
 
 // printError writes an input error, one line per positioned message, the file name and the

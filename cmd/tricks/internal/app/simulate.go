@@ -135,7 +135,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 		return simWork(sim, format)
 	}
 	var err error
-	inOrder(max(1, min(jobs, (games+simBatch-1)/simBatch)), simSize, next, newWork, func(g *simGame, text []byte) bool {
+	inOrder(max(1, min(jobs, (games+simBatch-1)/simBatch)), simSize, next, byItem(newWork), func(g *simGame, text []byte) bool {
 		if e.stopping() {
 			return false
 		}

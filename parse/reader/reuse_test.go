@@ -519,14 +519,14 @@ func TestColsAt(t *testing.T) {
 	}
 }
 
-// TestGameBuffersShareNames: games parsed round-robin into the GameBuffers of one
-// GameBuffers call are each the game a parse into fresh memory gives, while the games of the
+// TestGameBuffersShareNames: games parsed round-robin into three buffers of one GameBuffers
+// are each the game a parse into fresh memory gives, while the games of the
 // other buffers stay as they were parsed; and the same name in games of two of the buffers is
 // one string, at one address.
 func TestGameBuffersShareNames(t *testing.T) {
 	corpus := textCorpus(t)
 	names := slices.Sorted(maps.Keys(corpus))
-	bufs := GameBuffers(3)
+	var bufs GameBuffers
 	type held struct {
 		game *parse.Game
 		text string
@@ -541,7 +541,7 @@ func TestGameBuffersShareNames(t *testing.T) {
 				break
 			}
 			want, werr := p.Parse(nil)
-			got, gerr := p.Parse(&bufs[k%3])
+			got, gerr := p.Parse(bufs.Buffer(k % 3))
 			require.Equal(t, want, got, "%s: parsed into a shared buffer, and fresh", name)
 			require.Equal(t, werr, gerr, "%s: errors parsed into a shared buffer, and fresh", name)
 			if got != nil {

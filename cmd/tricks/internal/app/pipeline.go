@@ -257,11 +257,7 @@ func (e *env) pipeline(files []string, c choice, jobs int, whole bool, render fu
 	prog := e.newProgress(size, &e.read)
 	newWork := func() runWork[job] {
 		v, res := newWorker(c)
-		w := &gameWorker{v: v, res: res, render: render, whole: whole}
-		if !fresh {
-			w.bufs, w.outs = reader.GameBuffers(gameRun), make([]jobBuf, gameRun)
-		}
-		return w.work
+		return (&gameWorker{v: v, res: res, render: render, whole: whole, fresh: fresh}).work
 	}
 	inOrder(jobs, gameBatch, e.newSource(files).read, newWork, func(j *job, text []byte) bool {
 		if j.err != nil {
@@ -463,8 +459,8 @@ func scoreJob(j *job) {
 const gameRun = 16
 
 // gameWorker is a pipeline worker: its Validator and resolver, and its buffers, a set for
-// each game of a run (reader.GameBuffers, sharing their names; none when every game has
-// fresh memory).
+// each game of a run (made as the runs need them; the games' buffers share their names,
+// reader.GameBuffers), unless every game has fresh memory.
 //
 // It takes a run of games through each step in turn (parse them all, then resolve and
 // replay them all, then score them all, then render them all), not each game through every
@@ -474,10 +470,11 @@ const gameRun = 16
 type gameWorker struct {
 	v      *validate.Validator
 	res    *resolver
-	bufs   []reader.GameBuffer
-	outs   []jobBuf
+	bufs   reader.GameBuffers
+	outs   []*jobBuf
 	render func(*bytes.Buffer, *job)
 	whole  bool // emit reads the games (pipeline)
+	fresh  bool // every game in fresh memory: no buffers
 }
 
 // work is the gameWorker's runWork: it processes the games of items, at most gameRun, and
@@ -487,8 +484,11 @@ type gameWorker struct {
 // few).
 func (w *gameWorker) work(items []job, text *bytes.Buffer, ends []int) []int {
 	for k := range items {
-		if j := &items[k]; w.bufs != nil && j.err == nil { // an error of reading: no buffers
-			j.buf, j.out = &w.bufs[k], &w.outs[k]
+		if j := &items[k]; !w.fresh && j.err == nil { // an error of reading: no buffers
+			for len(w.outs) <= k {
+				w.outs = append(w.outs, new(jobBuf))
+			}
+			j.buf, j.out = w.bufs.Buffer(k), w.outs[k]
 		}
 		parseJob(&items[k])
 	}

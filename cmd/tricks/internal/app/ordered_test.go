@@ -113,21 +113,24 @@ func TestInOrderRuns(t *testing.T) {
 	}
 }
 
-// inOrder stops when emit says so: no item after it is emitted, and reading stops.
+// inOrder stops when emit says so: no item after it is emitted, and reading stops, with
+// items worked one at a time or in runs.
 func TestInOrderStops(t *testing.T) {
 	const items, stop = 100000, 500
 	for _, jobs := range []int{1, 3} {
-		var read atomic.Int64
-		newWork := func() func(*int, *bytes.Buffer) { return func(*int, *bytes.Buffer) {} }
-		var got []int
-		inOrder(jobs, poolSize{batch: 16, budget: 1 << 20}, counter(items, 0, &read), byItem(newWork), func(it *int, _ []byte) bool {
-			got = append(got, *it)
-			return *it < stop
-		})
-		require.Len(t, got, stop+1, "-j %d: emitted after the stop", jobs)
-		assert.Equal(t, stop, got[stop], "-j %d", jobs)
-		// Those read already when the stop came: at most the batches in flight.
-		assert.Less(t, read.Load(), int64(stop+1+(jobs+3)*16), "-j %d: reading went on after the stop", jobs)
+		for _, run := range []int{0, 16} {
+			var read atomic.Int64
+			newWork := func() func(*int, *bytes.Buffer) { return func(*int, *bytes.Buffer) {} }
+			var got []int
+			inOrder(jobs, poolSize{batch: 16, budget: 1 << 20, run: run}, counter(items, 0, &read), byItem(newWork), func(it *int, _ []byte) bool {
+				got = append(got, *it)
+				return *it < stop
+			})
+			require.Len(t, got, stop+1, "-j %d run %d: emitted after the stop", jobs, run)
+			assert.Equal(t, stop, got[stop], "-j %d run %d", jobs, run)
+			// Those read already when the stop came: at most the batches in flight.
+			assert.Less(t, read.Load(), int64(stop+1+(jobs+3)*16), "-j %d run %d: reading went on after the stop", jobs, run)
+		}
 	}
 }
 

@@ -107,13 +107,15 @@
 // Pending.Parse, on any goroutine, into fresh memory or into a GameBuffer. A GameBuffer's
 // game is valid until the next Parse into it, which reuses its memory (rounds, lists, card
 // arena): a worker that parses game after game into one buffer allocates nothing once it has
-// seen the largest game. A pipeline that is done with its games in input order, keeping
+// seen the largest game. A worker that parses several games before it is done with the
+// first (a run of games taken through each step together) takes a buffer for each from one
+// GameBuffers, whose buffers share their names. A pipeline that is done with its games in input order, keeping
 // nothing of them, says so with Pending.Release; the reader then reads later input into the
 // buffers of the games released instead of new memory. That reuse stays inside the
 // reader: no string a game hands out is ever of the reader's buffers, so none ever changes.
 // Cards become numbers; the few strings a game keeps (player names, the ruleset, option and
 // meta keys and values, names in statements) are the game's players, or copies made once
-// and shared by the games of a GameBuffer or a Reader (names.go), so that names repeated
+// and shared by the games of a GameBuffer (or of a GameBuffers) or a Reader (names.go), so that names repeated
 // game after game cost no allocation. Lines of the play spelled as canonical text writes them are read
 // by a fast path (fast.go) that gives exactly what the general statements give. A game's
 // slices are to be read, not written: the columns of the tricks of canonical lines are one

@@ -19,3 +19,12 @@ func (s *GameBuffers) Buffer(k int) *GameBuffer {
 	}
 	return s.bufs[k]
 }
+
+// Size returns the length in bytes of the game's text when it is text, read and not parsed
+// yet (Parse parses it), else 0: what a pipeline may measure a run of games by.
+func (p *Pending) Size() int {
+	if !p.text {
+		return 0
+	}
+	return len(p.src)
+}

@@ -15,9 +15,10 @@ import (
 // bytes, no batch is read: a run on many workers holds about what a run on one holds,
 // however large each output is. A worker works the items of a batch run at a time: at most
 // run consecutive items (1 when run is 0) in one call, so that it may take them through its
-// steps together (see gameWorker).
+// steps together (see gameWorker); a run ends early once its items hold runBytes of input
+// (0: no bound).
 type poolSize struct {
-	batch, batchBytes, budget, run int
+	batch, batchBytes, budget, run, runBytes int
 }
 
 // runWork is a worker's work: it makes the output of each of items, a run of consecutive
@@ -49,7 +50,7 @@ func byItem[T any](newWork func() func(it *T, text *bytes.Buffer)) func() runWor
 // read. emit must not keep the item: it is reused.
 //
 // With one worker everything runs on the calling goroutine, with no hand-over at all: it
-// reads a run (size.run items at most, size.batchBytes of input), works it, and emits its
+// reads a run (size.run items at most, size.runBytes of input), works it, and emits its
 // items before it reads the next, so that the items may point into the worker's buffers
 // for a run. With more, the items go in batches: each worker reads its next batch itself,
 // holding next (reading is a small part of the work), and queues it before it lets go, so
@@ -65,6 +66,9 @@ func inOrder[T any](jobs int, size poolSize, next func(*T) (int, bool), newWork 
 	if size.batchBytes <= 0 {
 		size.batchBytes = math.MaxInt
 	}
+	if size.runBytes <= 0 {
+		size.runBytes = math.MaxInt
+	}
 	if jobs <= 1 {
 		oneWorker(size, next, newWork(), emit)
 		return
@@ -78,8 +82,9 @@ func inOrder[T any](jobs int, size poolSize, next func(*T) (int, bool), newWork 
 			defer running.Done()
 			work := newWork()
 			for b := p.read(); b != nil; b = p.read() {
-				for k := 0; k < len(b.items); k += size.run {
-					run := b.items[k:min(k+size.run, len(b.items))]
+				for k := 0; k < len(b.items); {
+					run := b.items[k:runEnd(size, b.sizes, k)]
+					k += len(run)
 					if p.stopped.Load() { // once emit said stop, nothing later is emitted
 						for range run {
 							b.ends = append(b.ends, b.text.Len())
@@ -95,6 +100,16 @@ func inOrder[T any](jobs int, size poolSize, next func(*T) (int, bool), newWork 
 	running.Wait()
 }
 
+// runEnd returns the end of the run of a batch's items that starts at k: at most size.run
+// items, and no more once they hold size.runBytes of input (sizes, by item).
+func runEnd(size poolSize, sizes []int, k int) int {
+	end := min(k+size.run, len(sizes))
+	for in := 0; k < end && in < size.runBytes; k++ {
+		in += sizes[k]
+	}
+	return k
+}
+
 // oneWorker is inOrder on one worker: run by run, each read, worked and emitted.
 func oneWorker[T any](size poolSize, next func(*T) (int, bool), work runWork[T], emit func(*T, []byte) bool) {
 	items := make([]T, size.run)
@@ -102,7 +117,7 @@ func oneWorker[T any](size poolSize, next func(*T) (int, bool), work runWork[T],
 	var ends []int
 	for {
 		n, ended := 0, false
-		for in := 0; n < len(items) && in < size.batchBytes; n++ {
+		for in := 0; n < len(items) && in < size.runBytes; n++ {
 			m, ok := next(&items[n])
 			if !ok {
 				ended = true
@@ -150,6 +165,7 @@ type pool[T any] struct {
 // poolBatch is a run of consecutive items and their output, recycled once it is emitted.
 type poolBatch[T any] struct {
 	items []T
+	sizes []int        // the input each item holds, as next counts it
 	text  bytes.Buffer // the output of the items, one after the other
 	ends  []int        // where the output of each item ends in text
 	ready bool         // worked through, to be emitted (mu)
@@ -187,6 +203,7 @@ func (p *pool[T]) read() *poolBatch[T] {
 			break
 		}
 		in += n
+		b.sizes = append(b.sizes, n)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -222,7 +239,7 @@ func (p *pool[T]) done(b *poolBatch[T]) {
 			p.mu.Lock()
 			p.held -= h.text.Len()
 			p.flight--
-			h.items, h.ends, h.ready = h.items[:0], h.ends[:0], false
+			h.items, h.sizes, h.ends, h.ready = h.items[:0], h.sizes[:0], h.ends[:0], false
 			h.text.Reset()
 			p.free = append(p.free, h)
 			p.room.Signal() // the one reader waiting, if any

@@ -65,17 +65,17 @@ func TestInOrderKeepsTheOrder(t *testing.T) {
 	}
 }
 
-// inOrder hands a worker runs of consecutive items, at most size.run (one when 0) and within
-// a batch (or, on one worker, within batchBytes of input), and emits every item once, in input
+// inOrder hands a worker runs of consecutive items, at most size.run (one when 0), within a
+// batch, and ending once they hold runBytes of input, and emits every item once, in input
 // order, with the output the run's work made of it.
 func TestInOrderRuns(t *testing.T) {
 	const items = 1000
 	for _, jobs := range []int{1, 2, 5} {
-		for _, size := range []poolSize{{batch: 7}, {batch: 7, run: 3}, {batch: 256, batchBytes: 50, run: 16}, {batch: 256, run: 16}} {
+		for _, size := range []poolSize{{batch: 7}, {batch: 7, run: 3}, {batch: 256, batchBytes: 50, run: 16}, {batch: 256, run: 16}, {batch: 256, run: 16, runBytes: 35}} {
 			var bad atomic.Int64 // runs out of order or too long
 			newWork := func() runWork[int] {
 				return func(run []int, text *bytes.Buffer, ends []int) []int {
-					if len(run) == 0 || len(run) > max(size.run, 1) || size.batchBytes > 0 && len(run)*10 > size.batchBytes+10 {
+					if len(run) == 0 || len(run) > max(size.run, 1) || size.runBytes > 0 && (len(run)-1)*10 >= size.runBytes {
 						bad.Add(1)
 					}
 					for k := range run {

@@ -222,9 +222,10 @@ func (r *resolver) resolve(g *parse.Game) (*rulesets.Ruleset, error) {
 // gameBatch is how games travel between the goroutines of the pipeline: one game is too
 // little work to pay for a hand-over each, so they go by the batch; a batch ends early at a
 // megabyte of input, so that a batch of long games does not keep a long stretch of the
-// input, and its output, in memory until it is written. A worker takes the games of a batch
-// gameRun at a time through its steps (gameWorker).
-var gameBatch = poolSize{batch: 256, batchBytes: 1 << 20, budget: 4 << 20, run: gameRun}
+// input, and its output, in memory until it is written. A worker is handed the games of a
+// batch gameRun at a time, and 64 KiB of text at most (the text read ahead of its parse),
+// which it takes through its steps (gameWorker).
+var gameBatch = poolSize{batch: 256, batchBytes: 1 << 20, budget: 4 << 20, run: gameRun, runBytes: 64 << 10}
 
 // smallInput is the size of input, in bytes, below which the pipeline runs on one goroutine
 // unless -j asks for more: a file of a few games is less work than starting a worker.
@@ -376,6 +377,9 @@ func (s *source) next(j *job) bool {
 func (s *source) read(j *job) (int, bool) {
 	from := s.e.read.Load()
 	ok := s.next(j)
+	if n := j.src.Size(); n > 0 {
+		return n, ok
+	}
 	return int(s.e.read.Load() - from), ok
 }
 
@@ -455,18 +459,24 @@ func scoreJob(j *job) {
 	}
 }
 
-// gameRun is how many games a worker takes through its steps together (gameWorker).
-const gameRun = 16
+// gameRun is how many games a worker is handed at a time (gameBatch), and runRounds how many
+// rounds it takes through its steps together (gameWorker).
+const (
+	gameRun   = 16
+	runRounds = 16
+)
 
 // gameWorker is a pipeline worker: its Validator and resolver, and its buffers, a set for
-// each game of a run (made as the runs need them; the games' buffers share their names,
+// each game of a step (made as the steps need them; the games' buffers share their names,
 // reader.GameBuffers), unless every game has fresh memory.
 //
-// It takes a run of games through each step in turn (parse them all, then resolve and
-// replay them all, then score them all, then render them all), not each game through every
-// step: the code of one step then stays in the processor's instruction cache from game to
-// game, where the code of all the steps is more than it holds. The games of a run are
-// small enough to stay in the data caches from step to step.
+// It takes the games it is handed through each step in turn (parse them, then resolve and
+// replay them, then score them, then render them), not each game through every step: the
+// code of one step then stays in the processor's instruction cache from game to game, where
+// the code of all the steps is more than it holds. That pays for games of a few rounds,
+// which run little code many times; a step goes on to the next game only while the games
+// parsed hold fewer than runRounds rounds, so that the games of a step stay in the data
+// caches from step to step (a long game goes through the steps alone).
 type gameWorker struct {
 	v      *validate.Validator
 	res    *resolver
@@ -477,21 +487,56 @@ type gameWorker struct {
 	fresh  bool // every game in fresh memory: no buffers
 }
 
-// work is the gameWorker's runWork: it processes the games of items, at most gameRun, and
-// renders each, and keeps in each job what the writer needs of its game (job.index,
-// job.violations). A game that cannot be read or checked is processed again in fresh memory,
-// for the writer to report as it is: its error outlives the worker's buffers (such games are
-// few).
+// work is the gameWorker's runWork: it processes the games of items and renders each, a step
+// at a time, and keeps in each job what the writer needs of its game (job.index,
+// job.violations).
 func (w *gameWorker) work(items []job, text *bytes.Buffer, ends []int) []int {
-	for k := range items {
+	for from := 0; from < len(items); {
+		to := w.parse(items, from)
+		w.check(items[from:to])
+		for k := from; k < to; k++ {
+			j := &items[k]
+			if j.err == nil && w.render != nil {
+				w.render(text, j)
+			}
+			if !w.whole {
+				j.buf, j.out, j.game, j.rs, j.rp, j.res = nil, nil, nil, nil, nil, nil
+			}
+			ends = append(ends, text.Len())
+		}
+		from = to
+	}
+	return ends
+}
+
+// parse parses the games of items from from on while those parsed hold fewer than runRounds
+// rounds, and returns the end of those parsed. Each goes into the buffers of its place in
+// the step (in the run, with whole: emit reads the games after the run).
+func (w *gameWorker) parse(items []job, from int) int {
+	k, rounds := from, 0
+	for ; k < len(items) && rounds < runRounds; k++ {
 		if j := &items[k]; !w.fresh && j.err == nil { // an error of reading: no buffers
-			for len(w.outs) <= k {
+			at := k - from
+			if w.whole {
+				at = k
+			}
+			for len(w.outs) <= at {
 				w.outs = append(w.outs, new(jobBuf))
 			}
-			j.buf, j.out = w.bufs.Buffer(k), w.outs[k]
+			j.buf, j.out = w.bufs.Buffer(at), w.outs[at]
 		}
 		parseJob(&items[k])
+		if g := items[k].game; g != nil {
+			rounds += len(g.Rounds)
+		}
 	}
+	return k
+}
+
+// check resolves the rules of the games of items, parsed, replays them, and scores them. A
+// game that cannot be read or checked is processed again in fresh memory, for the writer to
+// report as it is: its error outlives the worker's buffers (such games are few).
+func (w *gameWorker) check(items []job) {
 	for k := range items {
 		replayJob(w.v, w.res, &items[k])
 	}
@@ -508,17 +553,6 @@ func (w *gameWorker) work(items []job, text *bytes.Buffer, ends []int) []int {
 			j.violations = len(j.res.Violations)
 		}
 	}
-	for k := range items {
-		j := &items[k]
-		if j.err == nil && w.render != nil {
-			w.render(text, j)
-		}
-		if !w.whole {
-			j.buf, j.out, j.game, j.rs, j.rp, j.res = nil, nil, nil, nil, nil, nil
-		}
-		ends = append(ends, text.Len())
-	}
-	return ends
 }
 
 // printError writes an input error, one line per positioned message, the file name and the

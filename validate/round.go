@@ -608,16 +608,18 @@ func (s *inference) clean(nt int) bool {
 
 // trick takes the cards of trick ti (one a seat), led by seat leader.
 func (s *inference) trick(cards []parse.Card, ti, leader int) {
-	known, inferred, away, free, twins := s.known, s.inferred, &s.away, s.free, s.twins
-	bad := s.bad[ti*s.n:]
-	for k, p := 0, leader; k < len(cards); k++ {
-		if c := cards[k]; !known[p&(MaxSeats-1)] { // p < n <= MaxSeats
-			// take: the card's bit when it takes a copy (0 for a card outside the sets), moved
-			// from free to the hand as Remove and Add would, without a branch but on twins.
-			take := free.A &^ away[p&(MaxSeats-1)] & (parse.CardSet(1) << c)
-			h := &inferred[p&(MaxSeats-1)]
+	known, inferred, away, free, n := s.known, s.inferred, &s.away, s.free, s.n
+	bad := s.bad[ti*n:][:len(cards)]
+	p := leader
+	for k, c := range cards {
+		if q := p & (MaxSeats - 1); !known[q] { // p < n <= MaxSeats
+			// take: the card's bit when it takes a copy (empty for a card outside the sets),
+			// moved from free to the hand as Remove and Add would, without a branch but on
+			// twins.
+			take := free.A &^ away[q] & cardBits[c]
+			h := &inferred[q]
 			free.A &^= take
-			if twins {
+			if s.twins {
 				twin := free.B & take // a second copy stays free
 				free.B &^= twin
 				free.A |= twin
@@ -626,7 +628,7 @@ func (s *inference) trick(cards []parse.Card, ti, leader int) {
 			h.A |= take
 			bad[k] = take == 0
 		}
-		p = wrap(p+1, s.n) // p is (leader + k) % n
+		p = wrap(p+1, n) // p is (leader + k) % n
 	}
 	s.free = free
 }

@@ -610,7 +610,6 @@ func (s *inference) clean(nt int) bool {
 func (s *inference) trick(cards []parse.Card, ti, leader int) {
 	known, inferred, away, free, n := s.known, s.inferred, &s.away, s.free, s.n
 	bad := s.bad[ti*n:][:len(cards)]
-	after := &seatAfter[n&(2*MaxSeats-1)] // n <= MaxSeats
 	p := leader
 	for k, c := range cards {
 		if q := p & (MaxSeats - 1); !known[q] { // p < n <= MaxSeats
@@ -629,7 +628,7 @@ func (s *inference) trick(cards []parse.Card, ti, leader int) {
 			h.A |= take
 			bad[k] = take == 0
 		}
-		p = int(after[p&(MaxSeats-1)]) // p is (leader + k) % n
+		p = wrap(p+1, n) // p is (leader + k) % n
 	}
 	s.free = free
 }
@@ -716,8 +715,7 @@ func (s *cleanScan) run() {
 		suit, ban := rules.mask[led&7], rules.banned(s.ti)
 		h.A &^= bit
 		won, best := bit, int(keys[c])<<4|(MaxSeats-1)
-		after := &seatAfter[n&(2*MaxSeats-1)] // n <= MaxSeats
-		p := int(after[s.next&(MaxSeats-1)])
+		p := wrap(s.next+1, n)
 		k := 1
 		for ; k < len(cards); k++ {
 			c := cards[k]
@@ -737,7 +735,7 @@ func (s *cleanScan) run() {
 			h.A = a &^ bit // h.Remove(c): B is empty
 			won |= bit
 			best = maxInt(best, int(keys[c])<<4|(MaxSeats-1-k))
-			p = int(after[p&(MaxSeats-1)])
+			p = wrap(p+1, n)
 		}
 		if k < len(cards) {
 			s.undo(k)
@@ -762,18 +760,6 @@ func wrap(p, n int) int {
 	q := p - n
 	return q + n&(q>>63)
 }
-
-// seatAfter holds, for each table size n (1 to MaxSeats), the seat after each seat below n:
-// the card loops' turn in one load, without a branch (as wrap). Its rows go up to twice
-// MaxSeats, so that a size masked by 2*MaxSeats-1 needs no check of its index.
-var seatAfter = func() (t [2 * MaxSeats][MaxSeats]uint8) {
-	for n := 1; n <= MaxSeats; n++ {
-		for p := range n {
-			t[n][p] = uint8((p + 1) % n)
-		}
-	}
-	return
-}()
 
 // maxInt is max(a, b) without a branch (a-b within int's range): which card of a trick is
 // highest is a branch the predictor cannot learn.

@@ -608,18 +608,18 @@ func (s *inference) clean(nt int) bool {
 
 // trick takes the cards of trick ti (one a seat), led by seat leader.
 func (s *inference) trick(cards []parse.Card, ti, leader int) {
-	known, inferred, away, free, n := s.known, s.inferred, &s.away, s.free, s.n
+	known, inferred, away, free, twins, n := s.known, s.inferred, &s.away, s.free, s.twins, s.n
 	bad := s.bad[ti*n:][:len(cards)]
 	p := leader
 	for k, c := range cards {
 		if q := p & (MaxSeats - 1); !known[q] { // p < n <= MaxSeats
-			// take: the card's bit when it takes a copy (empty for a card outside the sets),
+			// take: the card's bit when it takes a copy (0 for a card outside the sets),
 			// moved from free to the hand as Remove and Add would, without a branch but on
 			// twins.
-			take := free.A &^ away[q] & cardBits[c]
+			take := free.A &^ away[q] & (parse.CardSet(1) << c)
 			h := &inferred[q]
 			free.A &^= take
-			if s.twins {
+			if twins {
 				twin := free.B & take // a second copy stays free
 				free.B &^= twin
 				free.A |= twin

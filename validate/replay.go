@@ -512,11 +512,7 @@ func checkCards(src *parse.Round) error {
 func offDeck(src *parse.Round) bool {
 	var off uint64
 	for i := range src.Tricks {
-		if cards := src.Tricks[i].Cards; len(cards) == 4 { // a trick of four: offCards' one load, inline
-			off |= offBytes(uint64(binary.LittleEndian.Uint32(cardBytes(cards))))
-		} else {
-			off |= offCards(cards)
-		}
+		off |= offCards(src.Tricks[i].Cards)
 	}
 	for i := range src.Deal {
 		off |= offCards(src.Deal[i].Cards)
@@ -532,18 +528,18 @@ func offDeck(src *parse.Round) bool {
 
 // offCards returns a value other than 0 when a card of cards is not one (NumCards or more).
 // It looks at four cards at a time, the last four of a list of more than four looked at
-// again (fewer than four at once too), and does not branch on the cards, which are in no order a branch could learn
+// again, and does not branch on the cards, which are in no order a branch could learn
 // (offBytes).
 func offCards(cards []parse.Card) uint64 {
 	b := cardBytes(cards)
 	n := len(b)
-	switch {
-	case n == 0:
-		return 0
-	case n < 4: // its bytes in one word: b[n>>1] is the middle of three, the second of two
-		return offBytes(uint64(b[0]) | uint64(b[n>>1])<<8 | uint64(b[n-1])<<16)
-	}
 	var off uint64
+	if n < 4 {
+		for _, c := range b {
+			off |= offBytes(uint64(c))
+		}
+		return off
+	}
 	for i := 0; i+4 < n; i += 4 {
 		off |= offBytes(uint64(binary.LittleEndian.Uint32(b[i:])))
 	}

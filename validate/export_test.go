@@ -43,3 +43,6 @@ func ClaimsSearched(v *Validator) (searched, bound int) {
 
 // OffCards exposes offCards to the external tests.
 func OffCards(cards []parse.Card) bool { return offCards(cards) != 0 }
+
+// OffDeck exposes offDeck to the external tests.
+func OffDeck(src *parse.Round) bool { return offDeck(src) }

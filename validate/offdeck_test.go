@@ -39,3 +39,38 @@ func TestOffCards(t *testing.T) {
 		require.Equal(t, n > 0, validate.OffCards(cards))
 	}
 }
+
+// TestOffDeck: a round holds a card off the deck wherever it is, in a trick of four (looked
+// at inline) or of another length, a deal, a tally or a pass line, and not otherwise.
+func TestOffDeck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	deal := func(n int) []parse.Card {
+		cards := make([]parse.Card, n)
+		for i := range cards {
+			cards[i] = parse.Card(rng.IntN(parse.NumCards))
+		}
+		return cards
+	}
+	src := &parse.Round{
+		Tricks: []parse.Trick{{Cards: deal(4)}, {Cards: deal(3)}, {Cards: deal(4)}, {Cards: deal(5)}},
+		Deal:   []parse.PlayerCards{{Cards: deal(13)}},
+		Took:   []parse.PlayerCards{{Cards: deal(2)}},
+		Passes: []parse.Pass{{Cards: deal(3)}},
+	}
+	lists := [][]parse.Card{src.Deal[0].Cards, src.Took[0].Cards, src.Passes[0].Cards}
+	for i := range src.Tricks {
+		lists = append(lists, src.Tricks[i].Cards)
+	}
+	require.False(t, validate.OffDeck(src))
+	for _, cards := range lists {
+		for i := range cards {
+			keep := cards[i]
+			for _, v := range []int{parse.NumCards, 63, 64, 127, 128, 255} {
+				cards[i] = parse.Card(v)
+				require.True(t, validate.OffDeck(src), "%v", cards)
+			}
+			cards[i] = keep
+		}
+	}
+	require.False(t, validate.OffDeck(src))
+}

@@ -3,6 +3,7 @@ package validate_test
 import (
 	"errors"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -188,6 +189,55 @@ func TestCleanTricksMatchTwoPasses(t *testing.T) {
 		}
 		require.Equal(t, score.Score(want), score.Score(got), c.name)
 	}
+}
+
+// TestCleanTricksMatchTwoPassesInferred: so too for hands inferred from the play, where the
+// passes give a card to two seats and the tricks play cards passed where they were not
+// held: cards that cannot be held (the one pass is not taken then) and cards in an inferred
+// hand that its player cannot play.
+func TestCleanTricksMatchTwoPassesInferred(t *testing.T) {
+	rs, err := rulesets.Builtin("hearts")
+	require.NoError(t, err)
+	sim, err := simulate.New(rs, 4, 7, simulate.Options{WithDeal: true, MaxRounds: 4})
+	require.NoError(t, err)
+	rnd := rand.New(rand.NewPCG(7, 26))
+	nv := 0
+	replay := func(g *parse.Game, clean bool) *validate.Replay {
+		v := validate.New()
+		v.Diagnose = true
+		validate.SetCleanPass(v, clean)
+		rp, err := v.ReplayOwn(g, rs, nil)
+		require.NoError(t, err)
+		return rp
+	}
+	for i := 1; i <= 200; i++ {
+		g, err := sim.Game(i)
+		require.NoError(t, err)
+		for _, r := range g.Rounds {
+			r.Deal = nil // the hands inferred from the play and the passes
+			if len(r.Passes) < 2 || len(r.Tricks) == 0 {
+				continue
+			}
+			a, b := &r.Passes[rnd.IntN(len(r.Passes))], &r.Passes[rnd.IntN(len(r.Passes))]
+			b.Cards[rnd.IntN(len(b.Cards))] = a.Cards[rnd.IntN(len(a.Cards))] // a card passed twice
+			for range rnd.IntN(3) {
+				tr := &r.Tricks[rnd.IntN(len(r.Tricks))]
+				p := &r.Passes[rnd.IntN(len(r.Passes))]
+				tr.Cards[rnd.IntN(len(tr.Cards))] = p.Cards[rnd.IntN(len(p.Cards))]
+			}
+		}
+		want, got := replay(g, false), replay(g, true)
+		require.Equal(t, len(want.Rounds), len(got.Rounds), "game %d", i)
+		for k := range want.Rounds {
+			require.Equal(t, *want.Rounds[k], *got.Rounds[k], "game %d round %d", i, k+1)
+			require.Equal(t, want.Rounds[k].View(g), got.Rounds[k].View(g), "game %d round %d", i, k+1)
+		}
+		require.Equal(t, score.Score(want), score.Score(got), "game %d", i)
+		for _, r := range got.Rounds {
+			nv += len(r.Violations)
+		}
+	}
+	require.Positive(t, nv, "violations")
 }
 
 // TestResetClearsEveryField: Reset leaves a round that had every field set (each bid too)

@@ -372,7 +372,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	allKnown, free := freeCards(t, hands, known, n)
 	var inf *inference // the hands not known, nil when every hand is
 	if !allKnown {
-		inf = &inference{known: known, inferred: &v.hands.inferred, away: v.passedAway(t, n, known), free: free, bad: v.bad, n: n, twins: free.B != 0}
+		inf = &inference{known: known, inferred: &v.hands.inferred, away: v.passedAway(t, n, known), free: free, start: free.A, bad: v.bad, n: n, twins: free.B != 0}
 	}
 	next := firstLeader
 	// Simple hands (see simpleHands) play their clean tricks in one pass (cleanTricks); the rest,
@@ -427,6 +427,12 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	}
 	if nt > 0 {
 		v.firstLead(g, r, &src.Tricks[0], int(v.leaders[0]), eldest, holder, lc, firstLead)
+		// Hands inferred without a card that cannot be held are as good as known for pass 2:
+		// their clean tricks take the one pass too. Not past a trial's budget, where pass 2
+		// stops after the first trick.
+		if inf != nil && !r.over() && !v.opts.twoPasses && inf.clean(nt) && simpleHands(hands, n) {
+			from, _, broken = v.cleanTricks(g, r, hands, int(v.leaders[0]))
+		}
 	}
 	if from < nt && !v.judge(g, r, hands, known, from, broken) { // from == nt: every trick was clean
 		return true
@@ -578,6 +584,7 @@ type inference struct {
 	inferred *[MaxSeats]Hand // cleared for the round's seats (round)
 	away     [MaxSeats]parse.CardSet
 	free     Hand
+	start    parse.CardSet // free.A before the first trick
 	bad      []bool
 	n        int
 	// twins: the free cards hold two copies of some card (free.B). Without, a card taken
@@ -586,16 +593,31 @@ type inference struct {
 	twins bool
 }
 
+// clean reports whether every card of the nt tricks taken (each a card a seat) that a hand
+// not known played took a copy of the free cards, one deck's: no card is bad, so that each
+// card played is in its player's inferred hand until it is played, as in a hand known.
+func (s *inference) clean(nt int) bool {
+	unknown := 0
+	for l := 0; l < s.n; l++ {
+		if !s.known[l&(MaxSeats-1)] {
+			unknown++
+		}
+	}
+	return !s.twins && (s.start&^s.free.A).Len() == nt*unknown
+}
+
 // trick takes the cards of trick ti (one a seat), led by seat leader.
 func (s *inference) trick(cards []parse.Card, ti, leader int) {
-	known, inferred, away, free, twins := s.known, s.inferred, &s.away, s.free, s.twins
-	bad := s.bad[ti*s.n:]
-	for k, p := 0, leader; k < len(cards); k++ {
-		if c := cards[k]; !known[p&(MaxSeats-1)] { // p < n <= MaxSeats
-			// take: the card's bit when it takes a copy (0 for a card outside the sets), moved
-			// from free to the hand as Remove and Add would, without a branch but on twins.
-			take := free.A &^ away[p&(MaxSeats-1)] & (parse.CardSet(1) << c)
-			h := &inferred[p&(MaxSeats-1)]
+	known, inferred, away, free, twins, n := s.known, s.inferred, &s.away, s.free, s.twins, s.n
+	bad := s.bad[ti*n:][:len(cards)]
+	p := leader
+	for k, c := range cards {
+		if q := p & (MaxSeats - 1); !known[q] { // p < n <= MaxSeats
+			// take: the card's bit when it takes a copy (0 for a card outside the sets),
+			// moved from free to the hand as Remove and Add would, without a branch but on
+			// twins.
+			take := free.A &^ away[q] & (parse.CardSet(1) << c)
+			h := &inferred[q]
 			free.A &^= take
 			if twins {
 				twin := free.B & take // a second copy stays free
@@ -606,7 +628,7 @@ func (s *inference) trick(cards []parse.Card, ti, leader int) {
 			h.A |= take
 			bad[k] = take == 0
 		}
-		p = wrap(p+1, s.n) // p is (leader + k) % n
+		p = wrap(p+1, n) // p is (leader + k) % n
 	}
 	s.free = free
 }

@@ -106,14 +106,13 @@ type Resolver struct {
 	choice Choice
 	cache  map[string]*resolved
 	kb     []byte // the key being looked up (a look-up by string(kb) does not allocate)
-	// what Resolve gave the last game: a run of games of the same rules finds theirs without
-	// building the key; and the same for Own
-	last, own *resolved
-	// recent holds the entries Resolve gave the last games (next is the one to replace): a
-	// file whose games take turns among a few sets of rules finds each set here, by its
-	// option lines, without building the key and hashing it
-	recent [16]*resolved
-	next   int
+	// what Own gave the last game: a run of games of the same rules finds theirs without
+	// building the key
+	own *resolved
+	// recent holds the entries Resolve gave the last games, each in the slot of its print
+	// (recentSlot): a file whose games take turns among a few sets of rules finds each set
+	// here, by its option lines, without building the key and hashing it
+	recent [64]*resolved
 }
 
 // resolved is a ruleset name and option lines, and the ruleset they resolve to (a cache
@@ -148,22 +147,13 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
 	}
 	p := optionsPrint(g.Options)
-	if l := r.last; l != nil && l.is(name, p, g.Options) {
-		return l.rs, nil // the key is the last one's
-	}
-	for _, e := range r.recent {
-		if e == nil {
-			break
-		}
-		if e.is(name, p, g.Options) {
-			r.last = e
-			return e.rs, nil // the key is this entry's
-		}
+	slot := &r.recent[recentSlot(p)]
+	if e := *slot; e != nil && e.is(name, p, g.Options) {
+		return e.rs, nil // the key is this entry's
 	}
 	r.kb = appendKey(r.kb[:0], name, g.Options)
 	if e, ok := r.cache[string(r.kb)]; ok {
-		r.last = e
-		r.remember(e)
+		*slot = e
 		return e.rs, nil
 	}
 	var base *Ruleset
@@ -199,8 +189,7 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 	if err := rs.Apply(r.choice.Options); err != nil {
 		return nil, err
 	}
-	r.last = r.store(name, g.Options, rs)
-	r.remember(r.last)
+	*slot = r.store(name, g.Options, rs)
 	return rs, nil
 }
 
@@ -209,10 +198,10 @@ func (e *resolved) is(name string, p uintptr, opts []parse.KV) bool {
 	return e.print == p && sameOptions(opts, e.opts) && name == e.name
 }
 
-// remember puts e among the recent entries, in the place of the oldest.
-func (r *Resolver) remember(e *resolved) {
-	r.recent[r.next] = e
-	r.next = (r.next + 1) % len(r.recent)
+// recentSlot is the slot of Resolver.recent for the entries of print p: the top bits of a
+// multiple of p, which the bits of every value's address reach.
+func recentSlot(p uintptr) uint {
+	return uint(uint64(p)*0x9e3779b97f4a7c15>>58) & 63
 }
 
 // sameOptions reports whether two lists of option lines have the same keys and values in

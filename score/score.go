@@ -337,12 +337,12 @@ func (s *game) round(r *validate.PlayedRound) {
 		return // not a round of validate's (nil, or seated at no table): nothing to score
 	}
 	players := s.rp.Players
-	var out RoundResult // cleared in place, then set: not built and copied
+	out := s.nextRound() // the result's next element: cleared in place, then set, not copied
 	out.Round, out.Violations = r.Number, r.Violations
 	if out.Violations == nil {
 		out.Violations = []validate.Violation{}
 	}
-	if s.refused(r, &out) {
+	if s.refused(r, out) {
 		return
 	}
 	out.Dealer = &players[r.Dealer] // the names are not changed after the game
@@ -356,14 +356,14 @@ func (s *game) round(r *validate.PlayedRound) {
 	var pts []int // per unit
 	switch {
 	case r.Sheet:
-		pts = s.sheetRound(r, &out)
+		pts = s.sheetRound(r, out)
 	case s.rs.Family == rulesets.Spades:
-		pts = s.spadesRound(r, &out)
+		pts = s.spadesRound(r, out)
 	default:
-		pts = s.heartsRound(r, &out)
+		pts = s.heartsRound(r, out)
 	}
 	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
-	s.spread(r, pts, vals[:m], &out)
+	s.spread(r, pts, vals[:m], out)
 	for u := range s.totals {
 		s.totals[u] += pts[u]
 	}
@@ -372,20 +372,34 @@ func (s *game) round(r *validate.PlayedRound) {
 	} else {
 		s.normal++
 		if s.rs.Family != rulesets.Spades {
-			s.reset(&out)
+			s.reset(out)
 		}
 		s.endCheck()
 	}
 	out.Totals = Scores{Keys: s.units, Vals: vals[m : m+len(s.totals) : m+len(s.totals)]}
 	copyInts(out.Totals.Vals, s.totals)
-	s.noteDoubt(&out)
-	s.checkRecorded(r, &out)
+	s.noteDoubt(out)
+	s.checkRecorded(r, out)
 	for _, v := range out.Violations {
 		out.Uncertain = out.Uncertain || leavesPointsUncertain(v.Rule) || v.Rule == ImpossiblePoints
 	}
 	s.uncertain = s.uncertain || out.Uncertain
 	out.TotalsUncertain = s.uncertain
-	s.res.Rounds = append(s.res.Rounds, out)
+	s.res.Rounds = s.res.Rounds[:len(s.res.Rounds)+1] // the round is now the result's
+}
+
+// nextRound returns the element of the result's rounds after the last, cleared: a round's
+// result is set there, and is the result's when round lengthens the list (while it is set,
+// len(s.res.Rounds) is its index, as the rounds before it know it). A round refused is
+// appended from there (the same memory).
+func (s *game) nextRound() *RoundResult {
+	k := len(s.res.Rounds)
+	if k == cap(s.res.Rounds) {
+		s.res.Rounds = slices.Grow(s.res.Rounds, 1)
+	}
+	out := &s.res.Rounds[:k+1][k]
+	*out = RoundResult{}
+	return out
 }
 
 // refused appends the result of a round that is not scored: one recorded after the game

@@ -504,7 +504,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 				ps.Player = p.player(src[i+5:e], k)
 			}
 			if to > 0 {
-				ps.To = p.own(src[to : t-2])
+				ps.To = p.recipient(src, to, t-2, leaders)
 			}
 			ps.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		default:
@@ -556,6 +556,20 @@ func (p *textParser) handHead(src string, i int, w uint64, leaders []leaderWord)
 		return "", 0, 0, 0, false
 	}
 	return "", e, to, t + 2, true
+}
+
+// recipient is own for the recipient's name of a pass line, src[to:e] (a bare name, ": "
+// after it): the player whose leaderWord is there, told in one load, else own's string.
+func (p *textParser) recipient(src string, to, e int, leaders []leaderWord) string {
+	if to+8 <= len(src) {
+		x := le64(src, to)
+		for k := range leaders {
+			if lw := &leaders[k]; x&lw.mask == lw.w { // (then e is to+lw.n)
+				return p.g.Players[lw.k]
+			}
+		}
+	}
+	return p.own(src[to:e])
 }
 
 // playerWord returns the leaderWord of the k-th player, nil when there is none. The k-th

@@ -237,13 +237,14 @@ const smallInput = 64 << 10
 // emit as a job with an error. Games go in batches, read one worker at a time and lazily
 // (text is parsed on the workers), so memory holds a few batches (inOrder).
 //
-// Each worker parses, replays and scores the games of a run into its buffers, one set a game
-// of the run (gameWorker); emit receives what render made of a game and what the job keeps
-// of it (index, violations, codes), not the game itself. With whole, emit reads the game
-// itself (charts): with one worker it is still in the worker's buffers (emit comes right
-// after the run is rendered), with more each game has fresh memory. Either way emit must not keep the job (it is reused), nor anything of a game in
-// the buffers (nor of its replay and result, which hold parts of it). A game that cannot be
-// read or checked comes with its error, in fresh memory.
+// Each worker parses, replays and scores the games it is handed into its buffers, a set for
+// each game of a step (gameWorker); emit receives what render made of a game and what the
+// job keeps of it (index, violations, codes), not the game itself. With whole, emit reads
+// the game itself (charts): with one worker it is still in the worker's buffers (emit comes
+// right after the run is rendered, and each game of a run has buffers of its own), with more
+// each game has fresh memory. Either way emit must not keep the job (it is reused), nor
+// anything of a game in the buffers (nor of its replay and result, which hold parts of it). A
+// game that cannot be read or checked comes with its error, in fresh memory.
 //
 // Each game's input is released once it is written (reader.Pending.Release): the reader
 // then reads later input into the memory of the games written, instead of new memory for
@@ -373,7 +374,8 @@ func (s *source) next(j *job) bool {
 }
 
 // read is next for inOrder: it reads the next game into j, and says how many bytes of input
-// that took.
+// it holds: the length of its text (reader.Pending.Size), or, for a game read already (YAML,
+// JSON) or an error, the bytes read from the file meanwhile.
 func (s *source) read(j *job) (int, bool) {
 	from := s.e.read.Load()
 	ok := s.next(j)

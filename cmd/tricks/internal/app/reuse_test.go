@@ -21,7 +21,7 @@ var exhaustive = os.Getenv("TRICKS_EXHAUSTIVE") != ""
 // or several, whether each game is parsed into memory reused game after game (as they do;
 // with several workers, each game's output, or what stats counts of it, made by its worker
 // while the game is in the worker's buffers) or into fresh memory: nothing of a game outlives
-// its writing. The input is every text
+// its writing, nor of a game that emit reads (--chart-svg). The input is every text
 // transcript of testdata (games of every shape, errors among them) and a few hundred
 // simulated games, in one run. By default each command and format runs with one worker count
 // of the two, in turn (exhaustive: both).
@@ -41,7 +41,7 @@ func TestReusedGamesSameOutput(t *testing.T) {
 	for c, cmd := range [][]string{
 		{"validate"}, {"validate", "-f", "json"}, {"validate", "-f", "jsonl"}, {"validate", "-f", "csv"},
 		{"validate", "-f", "yaml"}, {"score"}, {"score", "-f", "json"}, {"score", "-f", "jsonl"}, {"score", "-f", "csv"},
-		{"score", "-f", "yaml"}, {"stats"}, {"stats", "-f", "json"},
+		{"score", "-f", "yaml"}, {"stats"}, {"stats", "-f", "json"}, {"score", "--chart-svg", "SVG"},
 	} {
 		for k, jobs := range []string{"1", "3"} {
 			if !exhaustive && k != c%2 {
@@ -49,9 +49,20 @@ func TestReusedGamesSameOutput(t *testing.T) {
 			}
 			args := append(append([]string{"tricks"}, cmd...), "-j", jobs, "-")
 			args = append(args, files...)
+			svg := filepath.Join(t.TempDir(), "chart.svg") // emit reads the games (whole)
 			out := func(fresh bool) (string, string, int) {
 				var o, e bytes.Buffer
-				code := runWith(args, bytes.NewReader(sim.Bytes()), &o, &e, options{freshGames: fresh})
+				os.Remove(svg) // each run's own chart, or none
+				a := append([]string(nil), args...)
+				for i := range a {
+					if a[i] == "SVG" {
+						a[i] = svg
+					}
+				}
+				code := runWith(a, bytes.NewReader(sim.Bytes()), &o, &e, options{freshGames: fresh})
+				if chart, err := os.ReadFile(svg); err == nil {
+					return o.String() + string(chart), e.String(), code
+				}
 				return o.String(), e.String(), code
 			}
 			wantOut, wantErr, wantCode := out(true)

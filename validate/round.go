@@ -382,7 +382,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		from, next, broken = v.cleanTricks(g, r, hands, next)
 	}
 	for ti := from; ti < nt; ti++ {
-		if ti, next = v.plainTricks(g, r, inf, ti, next); ti == nt {
+		if ti, next = v.plainTricks(g, r, ti, next); ti == nt {
 			break
 		}
 		tr := &src.Tricks[ti]
@@ -398,9 +398,6 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		if ti < len(r.leaders) {
 			r.leaders[ti] = int8(leader)
 		}
-		if inf != nil {
-			inf.trick(tr.Cards, ti, leader)
-		}
 		w := rules.Winner(tr.Cards, rules.LedSuit(tr.Cards))
 		if w >= 0 {
 			if w += leader; w >= n { // w < n, leader < n
@@ -412,6 +409,9 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		if ti < len(r.winners) {
 			r.winners[ti] = v.winners[ti]
 		}
+	}
+	if inf != nil {
+		inf.take(src.Tricks, v.leaders)
 	}
 	v.settleInferred(r, hands, known)
 	// Without the deal, the hands inferred from the play are complete now: the holder of the
@@ -541,11 +541,10 @@ func (v *Validator) trickLeader(g *parse.Game, r *PlayedRound, tr *parse.Trick, 
 
 // plainTricks is pass 1 of play for the tricks from ti on while they are plain: one card a
 // seat, no leader named but the one due (namesLeader), the leader known, one deck and a
-// suited lead (Winner is suitedWinner). It takes their leaders and winners, and the cards of
-// the hands not known (inf, nil when every hand is known), and returns the first trick that
-// is not plain (or the number of tricks) and its leader. It calls nothing but namesLeader
-// (for a named trick) and inf.trick, so that the loop keeps its values in registers.
-func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, inf *inference, ti, next int) (int, int) {
+// suited lead (Winner is suitedWinner). It takes their leaders and winners, and returns the
+// first trick that is not plain (or the number of tricks) and its leader. It calls nothing
+// but namesLeader (for a named trick), so that the loop keeps its values in registers.
+func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, ti, next int) (int, int) {
 	tricks, rules, n := r.Src.Tricks, r.Rules, len(r.Seats)
 	leaders, winners := v.leaders, v.winners
 	if r.Table.Deck2 != 0 || next < 0 || n == 0 {
@@ -561,9 +560,6 @@ func (v *Validator) plainTricks(g *parse.Game, r *PlayedRound, inf *inference, t
 			break
 		}
 		leader := next
-		if inf != nil {
-			inf.trick(tr.Cards, ti, leader)
-		}
 		next = wrap(next+rules.suitedWinner(tr.Cards, rules.suitOf[c0]), n)
 		leaders[ti], winners[ti] = int8(leader), int8(next)
 		if ti < len(r.leaders) {
@@ -604,6 +600,56 @@ func (s *inference) clean(nt int) bool {
 		}
 	}
 	return !s.twins && (s.start&^s.free.A).Len() == nt*unknown
+}
+
+// take takes the cards of the tricks, each a card a seat, trick ti led by seat leaders[ti],
+// as trick does a trick at a time: at once (takeClean) when the tricks are clean.
+func (s *inference) take(tricks []parse.Trick, leaders []int8) {
+	if !s.twins && s.takeClean(tricks, leaders) {
+		return
+	}
+	for ti := range tricks {
+		s.trick(tricks[ti].Cards, ti, int(leaders[ti]))
+	}
+}
+
+// takeClean takes the cards of the tricks as take does when they are clean (see clean):
+// each card a hand not known plays is a card of the free cards (one deck: no twins), none
+// played twice, none the passes put out of its hand. Then each seat's inferred hand is what
+// it played, and no card is bad. It reports whether they are; when not, it changes nothing.
+func (s *inference) takeClean(tricks []parse.Trick, leaders []int8) bool {
+	var played [MaxSeats]parse.CardSet
+	n := s.n
+	for ti := range tricks {
+		p := int(leaders[ti])
+		for _, c := range tricks[ti].Cards {
+			played[p&(MaxSeats-1)] |= cardBits[c] // p < n <= MaxSeats
+			p = wrap(p+1, n)
+		}
+	}
+	var all parse.CardSet
+	unknown := 0
+	for l := 0; l < n; l++ {
+		if l := l & (MaxSeats - 1); !s.known[l] {
+			if played[l]&s.away[l] != 0 {
+				return false
+			}
+			all |= played[l]
+			unknown++
+		}
+	}
+	// Each of the tricks' cards a hand not known plays, one a seat, is a card of its own.
+	if all.Len() != len(tricks)*unknown || all&^s.free.A != 0 {
+		return false
+	}
+	for l := 0; l < n; l++ {
+		if l := l & (MaxSeats - 1); !s.known[l] {
+			s.inferred[l].A |= played[l]
+		}
+	}
+	s.free.A &^= all
+	clear(s.bad)
+	return true
 }
 
 // trick takes the cards of trick ti (one a seat), led by seat leader.

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -620,11 +622,17 @@ func (s *inference) take(tricks []parse.Trick, leaders []int8) {
 func (s *inference) takeClean(tricks []parse.Trick, leaders []int8) bool {
 	var played [MaxSeats]parse.CardSet
 	n := s.n
-	for ti := range tricks {
-		p := int(leaders[ti])
-		for _, c := range tricks[ti].Cards {
-			played[p&(MaxSeats-1)] |= cardBits[c] // p < n <= MaxSeats
-			p = wrap(p+1, n)
+	if n == 4 {
+		if !playedByFour(tricks, leaders, (*[4]parse.CardSet)(played[:4])) {
+			return false
+		}
+	} else {
+		for ti := range tricks {
+			p := int(leaders[ti])
+			for _, c := range tricks[ti].Cards {
+				played[p&(MaxSeats-1)] |= cardBits[c] // p < n <= MaxSeats
+				p = wrap(p+1, n)
+			}
 		}
 	}
 	var all parse.CardSet
@@ -649,6 +657,29 @@ func (s *inference) takeClean(tricks []parse.Trick, leaders []int8) bool {
 	}
 	s.free.A &^= all
 	clear(s.bad)
+	return true
+}
+
+// playedByFour sets the cards each of four seats plays in the tricks, trick ti led by seat
+// leaders[ti], in played; false (played not complete) when a trick has not four cards. The
+// four cards of a trick are one word, turned so that each seat's card is its byte: the cards
+// of the trick in registers, not in the array.
+func playedByFour(tricks []parse.Trick, leaders []int8, played *[4]parse.CardSet) bool {
+	var p0, p1, p2, p3 parse.CardSet
+	leaders = leaders[:len(tricks)]
+	for ti := range tricks {
+		cards := cardBytes(tricks[ti].Cards)
+		if len(cards) != 4 {
+			return false
+		}
+		// Byte k is card k, seat leader+k's: turned left by the leader's bytes, byte l is seat l's.
+		x := bits.RotateLeft32(binary.LittleEndian.Uint32(cards), 8*int(leaders[ti]&3))
+		p0 |= cardBits[uint8(x)]
+		p1 |= cardBits[uint8(x>>8)]
+		p2 |= cardBits[uint8(x>>16)]
+		p3 |= cardBits[uint8(x>>24)]
+	}
+	*played = [4]parse.CardSet{p0, p1, p2, p3}
 	return true
 }
 

@@ -41,7 +41,8 @@ func TestOffCards(t *testing.T) {
 }
 
 // TestOffDeck: a round holds a card off the deck wherever it is, in a trick of four (looked
-// at inline) or of another length, a deal, a tally or a pass line, and not otherwise.
+// at inline) or of another length, a deal, a tally or a pass line of three (inline) or of
+// another length, and not otherwise.
 func TestOffDeck(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	deal := func(n int) []parse.Card {
@@ -55,9 +56,12 @@ func TestOffDeck(t *testing.T) {
 		Tricks: []parse.Trick{{Cards: deal(4)}, {Cards: deal(3)}, {Cards: deal(4)}, {Cards: deal(5)}},
 		Deal:   []parse.PlayerCards{{Cards: deal(13)}},
 		Took:   []parse.PlayerCards{{Cards: deal(2)}},
-		Passes: []parse.Pass{{Cards: deal(3)}},
+		Passes: []parse.Pass{{Cards: deal(3)}, {Cards: deal(2)}, {Cards: deal(4)}},
 	}
-	lists := [][]parse.Card{src.Deal[0].Cards, src.Took[0].Cards, src.Passes[0].Cards}
+	lists := [][]parse.Card{src.Deal[0].Cards, src.Took[0].Cards}
+	for i := range src.Passes {
+		lists = append(lists, src.Passes[i].Cards)
+	}
 	for i := range src.Tricks {
 		lists = append(lists, src.Tricks[i].Cards)
 	}

@@ -511,8 +511,13 @@ func checkCards(src *parse.Round) error {
 // offDeck reports whether a round holds a card outside the deck's numbering (checkCards).
 func offDeck(src *parse.Round) bool {
 	var off uint64
-	for i := range src.Tricks {
-		off |= offCards(src.Tricks[i].Cards)
+	tricks, passes := src.Tricks, src.Passes // loaded once
+	for i := range tricks {
+		if b := cardBytes(tricks[i].Cards); len(b) == 4 { // a trick of four: one word, inline
+			off |= offBytes(uint64(binary.LittleEndian.Uint32(b)))
+		} else {
+			off |= offCards(tricks[i].Cards)
+		}
 	}
 	for i := range src.Deal {
 		off |= offCards(src.Deal[i].Cards)
@@ -520,8 +525,12 @@ func offDeck(src *parse.Round) bool {
 	for i := range src.Took {
 		off |= offCards(src.Took[i].Cards)
 	}
-	for i := range src.Passes {
-		off |= offCards(src.Passes[i].Cards)
+	for i := range passes {
+		if b := cardBytes(passes[i].Cards); len(b) == 3 { // a pass of three: one word, inline
+			off |= offBytes(uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16)
+		} else {
+			off |= offCards(passes[i].Cards)
+		}
 	}
 	return off != 0
 }

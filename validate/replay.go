@@ -536,23 +536,26 @@ func offDeck(src *parse.Round) bool {
 }
 
 // offCards returns a value other than 0 when a card of cards is not one (NumCards or more).
-// It looks at four cards at a time, the last four of a list of more than four looked at
-// again, and does not branch on the cards, which are in no order a branch could learn
-// (offBytes).
+// It looks at eight cards at a time, the last eight of a list of more than eight looked at
+// again; at a list of four to eight in one word (its first four and last four), and of fewer
+// in one too; and it does not branch on the cards, which are in no order a branch could
+// learn (offBytes).
 func offCards(cards []parse.Card) uint64 {
 	b := cardBytes(cards)
 	n := len(b)
-	var off uint64
-	if n < 4 {
-		for _, c := range b {
-			off |= offBytes(uint64(c))
+	switch {
+	case n >= 8:
+		var off uint64
+		for i := 0; i+8 < n; i += 8 {
+			off |= offBytes(binary.LittleEndian.Uint64(b[i:]))
 		}
-		return off
+		return off | offBytes(binary.LittleEndian.Uint64(b[n-8:]))
+	case n >= 4:
+		return offBytes(uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32)
+	case n > 0: // b[n>>1] is the middle of three, the second of two
+		return offBytes(uint64(b[0]) | uint64(b[n>>1])<<8 | uint64(b[n-1])<<16)
 	}
-	for i := 0; i+4 < n; i += 4 {
-		off |= offBytes(uint64(binary.LittleEndian.Uint32(b[i:])))
-	}
-	return off | offBytes(uint64(binary.LittleEndian.Uint32(b[n-4:])))
+	return 0
 }
 
 // offBytes returns a value other than 0 when a byte of x is NumCards or more: adding

@@ -225,6 +225,9 @@ func TestCleanTricksMatchTwoPassesInferred(t *testing.T) {
 				p := &r.Passes[rnd.IntN(len(r.Passes))]
 				tr.Cards[rnd.IntN(len(tr.Cards))] = p.Cards[rnd.IntN(len(p.Cards))]
 			}
+			for range rnd.IntN(3) { // a leader named, maybe not the one due (wrong-leader)
+				r.Tricks[1+rnd.IntN(len(r.Tricks)-1)].Leader = g.Players[rnd.IntN(len(g.Players))]
+			}
 		}
 		want, got := replay(g, false), replay(g, true)
 		require.Equal(t, len(want.Rounds), len(got.Rounds), "game %d", i)

@@ -381,7 +381,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 	// from the first trick that is not clean, takes the two passes below.
 	from, broken := 0, false
 	if allKnown && !v.opts.twoPasses && simpleHands(hands, n) {
-		from, next, broken = v.cleanTricks(g, r, hands, next)
+		from, next, broken = v.cleanTricks(g, r, hands, next, false)
 	}
 	for ti := from; ti < nt; ti++ {
 		if ti, next = v.plainTricks(g, r, ti, next); ti == nt {
@@ -433,7 +433,7 @@ func (v *Validator) play(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, k
 		// their clean tricks take the one pass too. Not past a trial's budget, where pass 2
 		// stops after the first trick.
 		if inf != nil && !r.over() && !v.opts.twoPasses && inf.clean(nt) && simpleHands(hands, n) {
-			from, _, broken = v.cleanTricks(g, r, hands, int(v.leaders[0]))
+			from, _, broken = v.cleanTricks(g, r, hands, int(v.leaders[0]), true)
 		}
 	}
 	if from < nt && !v.judge(g, r, hands, known, from, broken) { // from == nt: every trick was clean
@@ -738,19 +738,20 @@ func (r *PlayedRound) namesLeader(g *parse.Game, name string, next int) bool {
 // neither pass has anything to report. It returns the first trick that is not clean (the
 // hands as they were before it), its leader, and the break state before it: passes 1 and 2
 // go on from there as they would have after these tricks, which gave them nothing to
-// report.
-func (v *Validator) cleanTricks(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, next int) (ti, leader int, broken bool) {
+// report. With taken, pass 1 has been made (the hands not known inferred from the play): the
+// tricks are pass 2's alone, with the leaders and winners pass 1 took (v.leaders, v.winners).
+func (v *Validator) cleanTricks(g *parse.Game, r *PlayedRound, hands *[MaxSeats]Hand, next int, taken bool) (ti, leader int, broken bool) {
 	tricks := r.Src.Tricks
 	if r.Table.Deck2 != 0 || next < 0 || len(r.Seats) == 0 || len(v.leaders) < len(tricks) || len(v.winners) < len(tricks) {
 		return 0, next, false
 	}
-	s := cleanScan{g: g, r: r, rules: r.Rules, hands: hands, tricks: tricks, leaders: v.leaders, winners: v.winners, next: next}
+	s := cleanScan{g: g, r: r, rules: r.Rules, hands: hands, tricks: tricks, leaders: v.leaders, winners: v.winners, next: next, taken: taken}
 	s.run()
 	return s.ti, s.next, s.broken
 }
 
 // cleanScan is cleanTricks' place: trick ti, led by next, with broken the break state
-// before it.
+// before it; taken: pass 1 took the leaders and winners (cleanTricks).
 type cleanScan struct {
 	g                *parse.Game
 	r                *PlayedRound
@@ -759,21 +760,25 @@ type cleanScan struct {
 	tricks           []parse.Trick
 	leaders, winners []int8
 	ti, next         int
-	broken           bool
+	broken, taken    bool
 }
 
 // run plays the clean tricks from s on. It takes each trick's leader and winner as
 // plainTricks does (the keys of Rules.suitedWinner, the first card of the highest key
 // winning: best holds the key above, 15 less the card's position below, so that of equal
-// keys the first is the highest), plays its cards as cardScan.run does, and gives it
-// to its winner (Taking.win, TakeHand's). It calls nothing but namesLeader (for a named
-// trick), and what a trick needs after its cards it reads again from s, so that the loop
-// over the cards keeps its values in registers.
+// keys the first is the highest), or as pass 1 took them (taken), plays its cards as
+// cardScan.run does, and gives it to its winner (Taking.win, TakeHand's). It calls nothing
+// but namesLeader (for a named trick, without taken), and what a trick needs after its cards
+// it reads again from s, so that the loop over the cards keeps its values in registers.
 func (s *cleanScan) run() {
 	for ; s.ti < len(s.tricks); s.ti++ {
 		tr := &s.tricks[s.ti]
 		cards, n := tr.Cards, len(s.r.Seats)
-		if len(cards) != n || tr.Leader != "" && !s.r.namesLeader(s.g, tr.Leader, s.next) {
+		if s.taken { // pass 1 took the trick's leader (a name it reported or not) and winner
+			if s.next = int(s.leaders[s.ti]); len(cards) != n || s.winners[s.ti] < 0 {
+				return
+			}
+		} else if len(cards) != n || tr.Leader != "" && !s.r.namesLeader(s.g, tr.Leader, s.next) {
 			return
 		}
 		rules := s.rules
@@ -788,7 +793,7 @@ func (s *cleanScan) run() {
 		if h.A&bit == 0 || bit&rules.noLead(s.broken) != 0 {
 			return // not held, or a lead surelyLegal leaves to Judge
 		}
-		keys := &rules.winKey[led&3]
+		keys, taken := &rules.winKey[led&3], s.taken
 		suit, ban := rules.mask[led&7], rules.banned(s.ti)
 		h.A &^= bit
 		won, best := bit, int(keys[c])<<4|(MaxSeats-1)
@@ -811,19 +816,23 @@ func (s *cleanScan) run() {
 			}
 			h.A = a &^ bit // h.Remove(c): B is empty
 			won |= bit
-			best = maxInt(best, int(keys[c])<<4|(MaxSeats-1-k))
+			if !taken {
+				best = maxInt(best, int(keys[c])<<4|(MaxSeats-1-k))
+			}
 			p = wrap(p+1, n)
 		}
 		if k < len(cards) {
 			s.undo(k)
 			return
 		}
-		ti, leader := s.ti, s.next
-		next := wrap(leader+MaxSeats-1-best&(MaxSeats-1), n)
-		s.leaders[ti], s.winners[ti] = int8(leader), int8(next)
-		r := s.r
-		if ti < len(r.leaders) {
-			r.leaders[ti], r.winners[ti] = int8(leader), int8(next)
+		ti, leader, r := s.ti, s.next, s.r
+		next := int(s.winners[ti])
+		if !s.taken {
+			next = wrap(leader+MaxSeats-1-best&(MaxSeats-1), n)
+			s.leaders[ti], s.winners[ti] = int8(leader), int8(next)
+			if ti < len(r.leaders) {
+				r.leaders[ti], r.winners[ti] = int8(leader), int8(next)
+			}
 		}
 		s.broken = s.broken || s.rules.BreaksAny(won) // every card of the trick, once
 		r.win(Hand{A: won}, next)

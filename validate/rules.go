@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"encoding/binary"
+
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
 )
@@ -15,7 +17,7 @@ type Rules struct {
 
 	suitOf   [parse.NumCards]parse.Suit // suit for following (jokers: Spades when high, NoSuit when fools)
 	power    [parse.NumCards]int8       // order within a suit; fools -1
-	winKey   [4][parse.NumCards]int8    // by suit led, the order of the cards (suitedWinner)
+	winKey   [4][256]int8               // by suit led, the order of the cards (suitedWinner); -1 past the deck
 	mask     [parse.NumCards + 1]parse.CardSet
 	trump    parse.Suit
 	brk      parse.Suit    // suit that may not be led until broken; NoSuit = no such rule
@@ -99,7 +101,11 @@ func NewRules(t *rulesets.Table) *Rules {
 		r.mask[r.suitOf[c]] |= 1 << c
 	}
 	for led := range r.winKey {
-		for c := parse.Card(0); c < parse.NumCards; c++ {
+		for c := range r.winKey[led] {
+			if c >= parse.NumCards {
+				r.winKey[led][c] = -1 // a byte that is no card: winKey is indexed by any byte without a test
+				continue
+			}
 			switch s := r.suitOf[c]; {
 			case r.trump != parse.NoSuit && s == r.trump:
 				r.winKey[led][c] = 64 + r.power[c]
@@ -254,6 +260,17 @@ func (r *Rules) Winner(cards []parse.Card, led parse.Suit) int {
 // above any other (-1); powers are -1..14, and the first card of the highest key wins.
 func (r *Rules) suitedWinner(cards []parse.Card, led parse.Suit) int {
 	keys := &r.winKey[led&3]
+	if b := cardBytes(cards); len(b) == 4 {
+		// A trick of four, its cards one word: the highest of each card's key above and 3 less
+		// its position below (of equal keys the first is the highest), without a branch: which
+		// card is highest is a branch the predictor cannot learn.
+		x := binary.LittleEndian.Uint32(b)
+		k0 := int(keys[uint8(x)])<<2 | 3
+		k1 := int(keys[uint8(x>>8)])<<2 | 2
+		k2 := int(keys[uint8(x>>16)])<<2 | 1
+		k3 := int(keys[uint8(x>>24)])<<2 | 0
+		return 3 - max(max(k0, k1), max(k2, k3))&3
+	}
 	best, bestKey := 0, int8(-1)
 	for i, c := range cards {
 		if k := keys[c]; k > bestKey {

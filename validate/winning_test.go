@@ -68,3 +68,51 @@ func testRules(t *testing.T, name string, options []string, n int) *validate.Rul
 	require.NoError(t, err)
 	return validate.NewRules(tab)
 }
+
+// TestWinnerSuitedLead: with one deck and a suited lead, Winner is the first of the highest
+// trumps, else of the highest cards of the suit led, by Power: on random tricks of one to
+// eight cards (four most often, which Winner reads in one word), cards repeated too.
+func TestWinnerSuitedLead(t *testing.T) {
+	cases := []struct {
+		name    string
+		options []string
+		n       int
+	}{{"hearts", nil, 4}, {"spades", nil, 4}, {"spades", []string{"jokers=high"}, 3}, {"black-maria", nil, 3}}
+	rng := rand.New(rand.NewPCG(26, 4))
+	for _, c := range cases {
+		rules := testRules(t, c.name, c.options, c.n)
+		deck := rules.Table.Deck.Cards()
+		for i := 0; i < 20000; i++ {
+			cards := make([]parse.Card, 4)
+			if i%3 == 0 {
+				cards = make([]parse.Card, 1+rng.IntN(8))
+			}
+			for k := range cards {
+				cards[k] = deck[rng.IntN(len(deck))]
+				if k > 0 && rng.IntN(8) == 0 {
+					cards[k] = cards[rng.IntN(k)] // a card played twice: the first wins ties
+				}
+			}
+			led := rules.SuitOf(cards[0])
+			if led == parse.NoSuit {
+				continue
+			}
+			want := 0
+			rank := func(c parse.Card) int { // the order Winner goes by: trumps, then the suit led
+				switch s := rules.SuitOf(c); {
+				case rules.Trump() != parse.NoSuit && s == rules.Trump():
+					return 200 + rules.Power(c)
+				case s == led:
+					return 100 + rules.Power(c)
+				}
+				return -1
+			}
+			for k, card := range cards {
+				if rank(card) > rank(cards[want]) {
+					want = k
+				}
+			}
+			require.Equal(t, want, rules.Winner(cards, led), "%s %v: %v", c.name, c.options, cards)
+		}
+	}
+}

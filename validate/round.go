@@ -1079,8 +1079,13 @@ func cardMask(cards []parse.Card) parse.CardSet {
 	for ; len(cards) >= 4; cards = cards[4:] { // a load a card, where the shift needs a test of c
 		m |= cardBits[cards[0]] | cardBits[cards[1]] | cardBits[cards[2]] | cardBits[cards[3]]
 	}
-	for _, c := range cards {
-		m |= cardBits[c]
+	switch len(cards) { // the last three at most, at once (a pass of three)
+	case 3:
+		m |= cardBits[cards[0]] | cardBits[cards[1]] | cardBits[cards[2]]
+	case 2:
+		m |= cardBits[cards[0]] | cardBits[cards[1]]
+	case 1:
+		m |= cardBits[cards[0]]
 	}
 	return m
 }

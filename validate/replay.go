@@ -301,7 +301,8 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 	normal := 0  // normal rounds so far (the pass cycle position)
 	all := seatsOf(n)
 	for i, src := range g.Rounds {
-		if err := checkCards(src); err != nil {
+		badTrick, err := checkCards(src, n)
+		if err != nil {
 			v.errs.Add(roundPos(src, g), fmt.Sprintf("round %d: %v", i+1, err))
 			continue
 		}
@@ -345,7 +346,10 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 			normal++
 		}
 		var mended []Violation
-		if hasBadTrick(src, len(r.Seats)) {
+		if r.Tiebreak { // fewer seats than players: checkCards counted the cards of a trick for n
+			badTrick = hasBadTrick(src, len(r.Seats))
+		}
+		if badTrick {
 			r.Src, mended = v.mendTricks(g, r) // recover.go
 		}
 		pre, ne := len(r.Violations), len(v.errs)
@@ -479,13 +483,16 @@ func (r *PlayedRound) unknown(g *parse.Game, name string, pos parse.Pos) {
 func (r *PlayedRound) name(g *parse.Game, l int) string { return g.Players[r.Seats[l]] }
 
 // checkCards refuses a round no reader makes but a program may: nil, or holding a card
-// outside the deck's numbering (parse.Card values from 0 to NumCards-1).
-func checkCards(src *parse.Round) error {
+// outside the deck's numbering (parse.Card values from 0 to NumCards-1). Looking at the
+// tricks, it also reports whether one has not n cards (hasBadTrick's test) when it does not
+// refuse the round.
+func checkCards(src *parse.Round, n int) (badTrick bool, err error) {
 	if src == nil {
-		return errors.New("no round (nil)")
+		return false, errors.New("no round (nil)")
 	}
-	if !offDeck(src) {
-		return nil
+	off, badTrick := offDeck(src, n)
+	if !off {
+		return badTrick, nil
 	}
 	var top parse.Card
 	for i := range src.Tricks {
@@ -505,34 +512,38 @@ func checkCards(src *parse.Round) error {
 			top = max(top, c)
 		}
 	}
-	return fmt.Errorf("card number %d is not a card (0 to %d)", top, parse.NumCards-1)
+	return false, fmt.Errorf("card number %d is not a card (0 to %d)", top, parse.NumCards-1)
 }
 
-// offDeck reports whether a round holds a card outside the deck's numbering (checkCards).
-func offDeck(src *parse.Round) bool {
-	var off uint64
+// offDeck reports whether a round holds a card outside the deck's numbering, and whether a
+// trick has not n cards (checkCards).
+func offDeck(src *parse.Round, n int) (off, badTrick bool) {
+	var offs uint64
+	short := 0                               // not 0 when a trick has not n cards
 	tricks, passes := src.Tricks, src.Passes // loaded once
 	for i := range tricks {
-		if b := cardBytes(tricks[i].Cards); len(b) == 4 { // a trick of four: one word, inline
-			off |= offBytes(uint64(binary.LittleEndian.Uint32(b)))
+		b := cardBytes(tricks[i].Cards)
+		short |= len(b) ^ n
+		if len(b) == 4 { // a trick of four: one word, inline
+			offs |= offBytes(uint64(binary.LittleEndian.Uint32(b)))
 		} else {
-			off |= offCards(tricks[i].Cards)
+			offs |= offCards(tricks[i].Cards)
 		}
 	}
 	for i := range src.Deal {
-		off |= offCards(src.Deal[i].Cards)
+		offs |= offCards(src.Deal[i].Cards)
 	}
 	for i := range src.Took {
-		off |= offCards(src.Took[i].Cards)
+		offs |= offCards(src.Took[i].Cards)
 	}
 	for i := range passes {
 		if b := cardBytes(passes[i].Cards); len(b) == 3 { // a pass of three: one word, inline
-			off |= offBytes(uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16)
+			offs |= offBytes(uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16)
 		} else {
-			off |= offCards(passes[i].Cards)
+			offs |= offCards(passes[i].Cards)
 		}
 	}
-	return off != 0
+	return offs != 0, short != 0
 }
 
 // offCards returns a value other than 0 when a card of cards is not one (NumCards or more).

@@ -30,3 +30,28 @@ func TestCardMask(t *testing.T) {
 		}
 	}
 }
+
+// TestOffDeckBadTrick: offDeck's look at the tricks tells a trick that has not n cards as
+// hasBadTrick does, for tricks of every length up to six at tables of three to five.
+func TestOffDeckBadTrick(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	bad := 0
+	for i := range 3000 {
+		n := 3 + i%3
+		src := &parse.Round{Tricks: make([]parse.Trick, rng.IntN(14))}
+		for ti := range src.Tricks {
+			k := n
+			if rng.IntN(20) == 0 {
+				k = rng.IntN(7)
+			}
+			src.Tricks[ti].Cards = make([]parse.Card, k)
+		}
+		off, got := offDeck(src, n)
+		require.False(t, off)
+		require.Equal(t, hasBadTrick(src, n), got, "%d seats, %v", n, src.Tricks)
+		if got {
+			bad++
+		}
+	}
+	require.Greater(t, bad, 500)
+}

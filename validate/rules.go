@@ -527,7 +527,7 @@ func (t *Taking) TakeHand(trick Hand, leader, w int, last bool) {
 
 // win is TakeHand of a trick won by w (>= 0).
 func (t *Taking) win(trick Hand, w int) {
-	if t.carried != (Hand{}) { // none but after a trick all cancelled (two decks)
+	if t.carried.A|t.carried.B != 0 { // none but after a trick all cancelled (two decks)
 		trick = union(trick, t.carried)
 		t.carried = Hand{}
 	}

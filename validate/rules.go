@@ -268,7 +268,7 @@ func (r *Rules) suitedWinner(cards []parse.Card, led parse.Suit) int {
 		k0 := int(keys[uint8(x)])<<2 | 3
 		k1 := int(keys[uint8(x>>8)])<<2 | 2
 		k2 := int(keys[uint8(x>>16)])<<2 | 1
-		k3 := int(keys[uint8(x>>24)])<<2 | 0
+		k3 := int(keys[uint8(x>>24)]) << 2 // | 0, the last position
 		return 3 - max(max(k0, k1), max(k2, k3))&3
 	}
 	best, bestKey := 0, int8(-1)

@@ -101,11 +101,8 @@ func NewRules(t *rulesets.Table) *Rules {
 		r.mask[r.suitOf[c]] |= 1 << c
 	}
 	for led := range r.winKey {
-		for c := range r.winKey[led] {
-			if c >= parse.NumCards {
-				r.winKey[led][c] = -1 // a byte that is no card: winKey is indexed by any byte without a test
-				continue
-			}
+		r.winKey[led] = noKeys // a byte that is no card: -1, for winKey is indexed by any byte without a test
+		for c := parse.Card(0); c < parse.NumCards; c++ {
 			switch s := r.suitOf[c]; {
 			case r.trump != parse.NoSuit && s == r.trump:
 				r.winKey[led][c] = 64 + r.power[c]
@@ -130,6 +127,14 @@ func NewRules(t *rulesets.Table) *Rules {
 	}
 	return r
 }
+
+// noKeys is a row of winKey before its cards' keys are set: -1 for every byte.
+var noKeys = func() (k [256]int8) {
+	for i := range k {
+		k[i] = -1
+	}
+	return k
+}()
 
 // SuitOf returns the suit c counts as for following and leading.
 func (r *Rules) SuitOf(c parse.Card) parse.Suit { return r.suitOf[c] }

@@ -123,6 +123,7 @@ type gameMem struct {
 	nextOption  int
 	// the leaderWords of the players leadersFor, nLeaders of them (textParser.leaderWords)
 	leaders    [maxLeaderWords]leaderWord
+	leadBy     [256]uint8 // (makeLeaderWords)
 	nLeaders   int
 	leadersFor []string
 	arena      *cardArena

@@ -157,7 +157,14 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	c := &p.mem.playersLine
 	if p.mem.reused && len(c.line) > 0 && s[i:] == string(c.line) {
 		p.g.PlayersPos = p.stmt
-		p.g.Players = append(names, c.names...)
+		if cap(names) < len(c.names) {
+			names = make([]string, 0, len(c.names))
+		}
+		names = names[:len(c.names)]
+		for k := range names {
+			names[k] = c.names[k]
+		}
+		p.g.Players = names
 		return true
 	}
 	for k := i; ; {
@@ -208,11 +215,20 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	if list == nil && p.mem.reused && kw == "option" { // (meta lines mostly differ: dates, numbers)
 		c = p.mem.optionLine(s[i:])
 		if len(c.line) > 0 {
-			// The pairs copied in one go, then given this game's file, line and columns.
-			out := append(p.kvList(kw), c.kvs...)
+			// The pairs copied, given this game's file, line and columns (field by field, as in
+			// playLines).
+			out := p.kvList(kw)
+			if cap(out) < len(c.kvs) {
+				out = make([]parse.KV, 0, len(c.kvs))
+			}
+			out = out[:len(c.kvs)]
 			for j := range out {
-				o := &out[j]
-				o.Pos.File, o.Pos.Line, o.Pos.Col = p.file, p.line, i+o.Pos.Col
+				o, ck := &out[j], &c.kvs[j]
+				o.Key, o.Value = ck.Key, ck.Value
+				o.Pos = parse.Pos{File: p.file, Line: p.line, Col: i + ck.Pos.Col}
+			}
+			if c.once {
+				p.optionsOnce = len(out)
 			}
 			return out, true
 		}
@@ -258,8 +274,13 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	if c != nil {
 		c.line = append(c.line[:0], s[i:]...)
 		c.kvs = append(c.kvs[:0], out...)
+		var bits uint64
+		c.once = true
 		for j := range c.kvs {
 			c.kvs[j].Pos.Col -= i // (the columns from the line's start)
+			b := keyBit(c.kvs[j].Key)
+			c.once = c.once && bits&b == 0
+			bits |= b
 		}
 	}
 	return out, true
@@ -276,6 +297,7 @@ type lineCache struct {
 	line  []byte
 	names []string
 	kvs   []parse.KV // the columns counted from the line's start
+	once  bool       // kvs's keys' bits (keyBit) all differ: each key is given once (oneEach)
 }
 
 // optionLines is the number of option lines a GameBuffer keeps (lineCache).

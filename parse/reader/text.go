@@ -77,6 +77,9 @@ type textParser struct {
 
 	// the players (plus one) the game's leaderWords were looked up for (trickRun's)
 	leadersOf int
+	// the game's first options, when an option line kept (lineCache) whose keys are each given
+	// once: oneEach looks at options only when there are more
+	optionsOnce int
 }
 
 // isASCII reports whether s is pure ASCII, sixty-four bytes at a time (by index: a slice
@@ -386,7 +389,9 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	for _, r := range g.Rounds {
 		p.onePerPlayer(r)
 	}
-	p.oneEach("option", g.Options)
+	if len(g.Options) > p.optionsOnce {
+		p.oneEach("option", g.Options)
+	}
 	p.oneEach("meta key", g.Meta)
 	if mem.reused {
 		mem.forget(len(g.Rounds))

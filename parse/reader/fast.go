@@ -841,19 +841,20 @@ func (j *trickJob) lines(i, k, n, c int) (int, int) {
 			break
 		}
 		w := j.w
-		t, leader, named := i+6, "", 0
+		// who: the leader, the index of a player told by the player's leaderWord, -1 for
+		// none, -2 for a name to own
+		t, who := i+6, -1
 		x0, x1 := le64(b, 6), le64(b, 10)
 		if x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
 			// not the cards: perhaps the leader's name before them, a player's mostly
 			e := t
 			if lw := leaderAt(x0, j.leaders, j.leadBy); lw != nil {
-				e, leader = t+int(lw.n), j.players[lw.k]
-			}
-			if e == t {
+				e, who = t+int(lw.n), int(lw.k)
+			} else {
 				if e = leaderEnd(src, t); e == t {
 					break
 				}
-				named = e
+				who = -2
 			}
 			if e+14 > len(src) {
 				break
@@ -870,11 +871,15 @@ func (j *trickJob) lines(i, k, n, c int) (int, int) {
 		}
 		putFour(cs, u)
 		tr := &ts[q]
-		tr.Leader, tr.Cards, tr.Cols = leader, cs[:m:m], colsAt(t-i, m)
+		tr.Leader = ""
+		if who >= 0 {
+			tr.Leader = j.players[who]
+		}
+		tr.Cards, tr.Cols = cs[:m:m], colsAt(t-i, m)
 		tr.Pos = parse.Pos{File: j.file, Line: j.line + k + q, Col: 1}
 		cs = cs[m:]
-		if named > 0 {
-			j.lead, j.leadEnd = i+6, named
+		if who == -2 {
+			j.lead, j.leadEnd = i+6, t-2
 			return t + 3*m, k + q + 1
 		}
 		i = t + 3*m

@@ -235,16 +235,23 @@ func (lb *lineBuffer) whole() (from, to, first int, ok bool) {
 	}
 	buf := lb.buf[lb.r:min(lb.w, lb.r+32<<10)]
 	k := separatorAt(buf) // the game's text is buf[:k]
-	e := bytes.IndexByte(buf[k:], '\n')
-	if e < 0 || !isSeparator(buf[k:k+e+1]) {
-		return 0, 0, 0, false
+	n := k + 4            // the bytes read: the game's lines and the separator's
+	if n > len(buf) || string(buf[k:n]) != "---\n" {
+		e := bytes.IndexByte(buf[k:], '\n')
+		if e < 0 || !isSeparator(buf[k:k+e+1]) {
+			return 0, 0, 0, false
+		}
+		n = k + e + 1
 	}
-	n := k + e + 1 // the bytes read: the game's lines and the separator's
 	if lb.r+n > lb.crFree && lb.mayHoldCR(lb.r, lb.r+n) || !isASCII(buf[:n]) || bytes.IndexByte(buf[:n], 0) >= 0 {
 		return 0, 0, 0, false
 	}
 	significant := false
 	for j := 0; !significant && j < k; {
+		if c := buf[j]; c != '#' && c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			significant = true // (a statement starts the line)
+			break
+		}
 		e := j + bytes.IndexByte(buf[j:k], '\n') + 1
 		significant = isSignificant(buf[j:e])
 		j = e

@@ -756,8 +756,14 @@ func makeLeaderWords(out *[maxLeaderWords]leaderWord, by *[256]uint8, pl []strin
 // are read in stints without a call, the round's list grown and a leader that is not told by
 // its leaderWord owned between them.
 func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (int, int) {
-	t := i + 6 // the first card of the first line
-	if e := leaderEnd(src, t); e > t {
+	t := i + 6         // the first card of the first line
+	var lw *leaderWord // its leader's, mostly a player's
+	if t+8 <= len(src) {
+		lw = leaderAt(le64(src, t), leaders, &p.mem.leadBy)
+	}
+	if lw != nil {
+		t += int(lw.n) + 2
+	} else if e := leaderEnd(src, t); e > t {
 		t = e + 2
 	}
 	if t+12 > len(src) {

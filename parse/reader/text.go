@@ -337,8 +337,8 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	g := &mem.g
 	g.File, g.Index = file, index
 	p := &mem.p
-	*p = textParser{file: file, g: g, arena: mem.arena, trickHint: 13, mem: mem,
-		allASCII: ascii}
+	*p = textParser{} // (cleared in place, then its fields set: not built aside and copied)
+	p.file, p.g, p.arena, p.trickHint, p.mem, p.allASCII = file, g, mem.arena, 13, mem, ascii
 	line := firstLine
 	// The lines of the play go straight to the fast path (playLines); other lines without
 	// blanks around them, of a game in pure ASCII, to the fast statements (fastLine), which

@@ -359,7 +359,9 @@ func (r *textReader) game(p *Pending, from, to, first int, ascii bool) (*parse.G
 	src := lb.text(from, to)
 	if p != nil {
 		// NextPending: hand the game's text to the caller, parsed later.
-		*p = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
+		// (NextPending cleared p: the fields set in place, not a Pending built aside and copied)
+		p.src, p.file, p.first, p.index, p.ascii, p.text = src, r.name, first, r.index, ascii, true
+		p.g, p.err, p.mem, p.gen, p.rec, p.seq = nil, nil, nil, 0, &lb.rec, lb.seq
 		return nil, nil
 	}
 	g, errs := parseTextGame(r.kept.parseMem(&r.arena, &r.names), src, r.name, first, r.index, ascii)

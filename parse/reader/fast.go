@@ -87,13 +87,22 @@ func (p *textParser) fastGame(i, n int) bool {
 		return false
 	}
 	s := p.s[:n]
-	for k := i; k < n; k++ {
-		if valueEnd[s[k]] { // (the bytes that end a bare option value end the word too)
-			return false
+	var ruleset string
+	if c := &p.mem.gameLine; p.mem.reused && len(c.names) == 1 && s[i:] == string(c.line) {
+		ruleset = c.names[0] // (the ruleset of the game line kept, the same)
+	} else {
+		for k := i; k < n; k++ {
+			if valueEnd[s[k]] { // (the bytes that end a bare option value end the word too)
+				return false
+			}
+		}
+		ruleset = p.own(s[i:n])
+		if p.mem.reused {
+			c.line, c.names = append(c.line[:0], s[i:]...), append(c.names[:0], ruleset)
 		}
 	}
 	p.gamePos = p.stmt
-	p.g.Ruleset, p.g.RulesetPos = p.own(s[i:n]), p.pos(i)
+	p.g.Ruleset, p.g.RulesetPos = ruleset, p.pos(i)
 	return true
 }
 
@@ -286,8 +295,9 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	return out, true
 }
 
-// lineCache is a players or option line fastPlayers or fastKV read into reused memory, and
-// what they read from it: the games of a file mostly have the same ones, or one of a few
+// lineCache is a game, players or option line fastGame, fastPlayers or fastKV read into
+// reused memory, and what they read from it (the ruleset, the players' names, the pairs):
+// the games of a file mostly have the same ones, or one of a few
 // option lines (the variants of the rules a file was played under), and a game that has
 // this one takes what it reads from here. What is read from a line depends on the line
 // only, and on the game's file and line number (put in at each game) and the statement's

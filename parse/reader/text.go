@@ -119,8 +119,9 @@ type gameMem struct {
 	players []string
 	options []parse.KV
 	meta    []parse.KV
-	// the last players line read, the last option lines (fast.go), and the entry of those
-	// the next one goes to
+	// the last game and players lines read, the last option lines (fast.go), and the entry
+	// of those the next one goes to
+	gameLine    lineCache
 	playersLine lineCache
 	optionLines [optionLines]lineCache
 	nextOption  int

@@ -243,7 +243,7 @@ func (lb *lineBuffer) whole() (from, to, first int, ok bool) {
 		}
 		n = k + e + 1
 	}
-	if lb.r+n > lb.crFree && lb.mayHoldCR(lb.r, lb.r+n) || !isASCII(buf[:n]) || bytes.IndexByte(buf[:n], 0) >= 0 {
+	if lb.r+n > lb.crFree && lb.mayHoldCR(lb.r, lb.r+n) || lb.r+n > lb.cleanTo && lb.mayHoldBad(lb.r, lb.r+n) {
 		return 0, 0, 0, false
 	}
 	significant := false

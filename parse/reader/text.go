@@ -1201,7 +1201,8 @@ func (p *textParser) newRound() bool {
 	}
 	if k := len(p.g.Rounds); k < len(m.rounds) {
 		p.r = m.rounds[k]
-		*p.r = parse.Round{Pos: p.stmt}
+		*p.r = parse.Round{} // (cleared in place: not built aside and copied)
+		p.r.Pos = p.stmt
 	} else {
 		p.r = &parse.Round{Pos: p.stmt}
 		if m.reused { // kept for the next games

@@ -471,6 +471,9 @@ func le64(s string, i int) uint64 {
 // less room than a statement may take, and in the cases of a round not begun. A line it takes
 // holds no comment and is pure ASCII, whatever the rest of the game holds.
 func (p *textParser) playLines(src string, line int) (string, int) {
+	if len(src) < 8 || !playWord(le64(src, 0)) { // (a line of another statement: nothing read, nothing looked up)
+		return src, line
+	}
 	r := p.r
 	leaders := p.leaderWords()
 	i := 0 // the start of the line
@@ -490,6 +493,9 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 				e, t = k, k+2
 			}
 		} else {
+			if !playWord(w) {
+				break
+			}
 			if k, l := p.handRun(src, i, line, w, leaders); k > i {
 				i, line = k, l
 				continue
@@ -553,6 +559,12 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 		line++
 	}
 	return src[i:], line
+}
+
+// playWord reports whether w, the little-endian load of a line's first eight bytes, starts
+// with "trick ", "deal " or "pass ": a line playLines may read.
+func playWord(w uint64) bool {
+	return w&(1<<48-1) == trickWord || w&(1<<40-1) == dealWord || w&(1<<40-1) == passWord
 }
 
 // handHead reads the head of a deal or pass line at i, whose first eight bytes are w: a bare
@@ -785,7 +797,8 @@ func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (in
 		m++
 	}
 	r, a := p.r, p.arena
-	j := trickJob{src: src, w: &trickWindows[m], m: m, file: p.file, leaders: leaders, leadBy: &p.mem.leadBy, players: p.g.Players}
+	j := &p.tricks // (the parser's, set here: not a new one cleared at each run)
+	j.src, j.w, j.m, j.file, j.leaders, j.leadBy, j.players = src, &trickWindows[m], m, p.file, leaders, &p.mem.leadBy, p.g.Players
 	for {
 		tricks := r.Tricks
 		if len(tricks) == cap(tricks) {

@@ -80,6 +80,8 @@ type textParser struct {
 	// the game's first options, when an option line kept (lineCache) whose keys are each given
 	// once: oneEach looks at options only when there are more
 	optionsOnce int
+
+	tricks trickJob // what trickRun reads a run of trick lines with
 }
 
 // isASCII reports whether s is pure ASCII (asciiPrefix).

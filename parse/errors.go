@@ -81,7 +81,11 @@ func (l ErrorList) Less(i, j int) bool {
 }
 
 // Sort sorts the list in place by position.
-func (l ErrorList) Sort() { sort.Stable(l) }
+func (l ErrorList) Sort() {
+	if len(l) > 1 {
+		sort.Stable(l)
+	}
+}
 
 // Error prints every error on its own line.
 func (l ErrorList) Error() string {

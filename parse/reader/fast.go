@@ -87,13 +87,22 @@ func (p *textParser) fastGame(i, n int) bool {
 		return false
 	}
 	s := p.s[:n]
-	for k := i; k < n; k++ {
-		if valueEnd[s[k]] { // (the bytes that end a bare option value end the word too)
-			return false
+	var ruleset string
+	if c := &p.mem.gameLine; p.mem.reused && len(c.names) == 1 && s[i:] == string(c.line) {
+		ruleset = c.names[0] // (the ruleset of the game line kept, the same)
+	} else {
+		for k := i; k < n; k++ {
+			if valueEnd[s[k]] { // (the bytes that end a bare option value end the word too)
+				return false
+			}
+		}
+		ruleset = p.own(s[i:n])
+		if p.mem.reused {
+			c.line, c.names = append(c.line[:0], s[i:]...), append(c.names[:0], ruleset)
 		}
 	}
 	p.gamePos = p.stmt
-	p.g.Ruleset, p.g.RulesetPos = p.own(s[i:n]), p.pos(i)
+	p.g.Ruleset, p.g.RulesetPos = ruleset, p.pos(i)
 	return true
 }
 
@@ -157,7 +166,14 @@ func (p *textParser) fastPlayers(i, n int) bool {
 	c := &p.mem.playersLine
 	if p.mem.reused && len(c.line) > 0 && s[i:] == string(c.line) {
 		p.g.PlayersPos = p.stmt
-		p.g.Players = append(names, c.names...)
+		if cap(names) < len(c.names) {
+			names = make([]string, 0, len(c.names))
+		}
+		names = names[:len(c.names)]
+		for k := range names {
+			names[k] = c.names[k]
+		}
+		p.g.Players = names
 		return true
 	}
 	for k := i; ; {
@@ -208,11 +224,20 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	if list == nil && p.mem.reused && kw == "option" { // (meta lines mostly differ: dates, numbers)
 		c = p.mem.optionLine(s[i:])
 		if len(c.line) > 0 {
-			// The pairs copied in one go, then given this game's file, line and columns.
-			out := append(p.kvList(kw), c.kvs...)
+			// The pairs copied, given this game's file, line and columns (field by field, as in
+			// playLines).
+			out := p.kvList(kw)
+			if cap(out) < len(c.kvs) {
+				out = make([]parse.KV, 0, len(c.kvs))
+			}
+			out = out[:len(c.kvs)]
 			for j := range out {
-				o := &out[j]
-				o.Pos.File, o.Pos.Line, o.Pos.Col = p.file, p.line, i+o.Pos.Col
+				o, ck := &out[j], &c.kvs[j]
+				o.Key, o.Value = ck.Key, ck.Value
+				o.Pos = parse.Pos{File: p.file, Line: p.line, Col: i + ck.Pos.Col}
+			}
+			if c.once {
+				p.optionsOnce = len(out)
 			}
 			return out, true
 		}
@@ -258,15 +283,21 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	if c != nil {
 		c.line = append(c.line[:0], s[i:]...)
 		c.kvs = append(c.kvs[:0], out...)
+		var bits uint64
+		c.once = true
 		for j := range c.kvs {
 			c.kvs[j].Pos.Col -= i // (the columns from the line's start)
+			b := keyBit(c.kvs[j].Key)
+			c.once = c.once && bits&b == 0
+			bits |= b
 		}
 	}
 	return out, true
 }
 
-// lineCache is a players or option line fastPlayers or fastKV read into reused memory, and
-// what they read from it: the games of a file mostly have the same ones, or one of a few
+// lineCache is a game, players or option line fastGame, fastPlayers or fastKV read into
+// reused memory, and what they read from it (the ruleset, the players' names, the pairs):
+// the games of a file mostly have the same ones, or one of a few
 // option lines (the variants of the rules a file was played under), and a game that has
 // this one takes what it reads from here. What is read from a line depends on the line
 // only, and on the game's file and line number (put in at each game) and the statement's
@@ -276,6 +307,7 @@ type lineCache struct {
 	line  []byte
 	names []string
 	kvs   []parse.KV // the columns counted from the line's start
+	once  bool       // kvs's keys' bits (keyBit) all differ: each key is given once (oneEach)
 }
 
 // optionLines is the number of option lines a GameBuffer keeps (lineCache).
@@ -439,6 +471,9 @@ func le64(s string, i int) uint64 {
 // less room than a statement may take, and in the cases of a round not begun. A line it takes
 // holds no comment and is pure ASCII, whatever the rest of the game holds.
 func (p *textParser) playLines(src string, line int) (string, int) {
+	if len(src) < 8 || !playWord(le64(src, 0)) { // (a line of another statement: nothing read, nothing looked up)
+		return src, line
+	}
 	r := p.r
 	leaders := p.leaderWords()
 	i := 0 // the start of the line
@@ -446,7 +481,6 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 		w := le64(src, i)
 		t := i + 6    // the first card
 		e, to := 0, 0 // the end of the leader's or the player's name; the start of the recipient's
-		who := ""     // the player of a deal or pass line, told by the player's leaderWord
 		if w&(1<<48-1) == trickWord {
 			if k, l := p.trickRun(src, i, line, leaders); k > i {
 				i, line = k, l
@@ -459,8 +493,15 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 				e, t = k, k+2
 			}
 		} else {
+			if !playWord(w) {
+				break
+			}
+			if k, l := p.handRun(src, i, line, w, leaders); k > i {
+				i, line = k, l
+				continue
+			}
 			var ok bool
-			if who, e, to, t, ok = p.handHead(src, i, w, leaders); !ok {
+			if e, to, t, ok = p.handHead(src, i, w); !ok {
 				break
 			}
 		}
@@ -499,10 +540,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Passes = r.Passes[:k+1]
 			ps := &r.Passes[k]
-			ps.Player, ps.To, ps.Cards = who, "", cards
-			if who == "" {
-				ps.Player = p.player(src[i+5:e], k)
-			}
+			ps.Player, ps.To, ps.Cards = p.player(src[i+5:e], k), "", cards
 			if to > 0 {
 				ps.To = p.recipient(src, to, t-2, leaders)
 			}
@@ -514,10 +552,7 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 			}
 			r.Deal = r.Deal[:k+1]
 			h := &r.Deal[k]
-			h.Player, h.Cards = who, cards
-			if who == "" {
-				h.Player = p.player(src[i+5:e], k)
-			}
+			h.Player, h.Cards = p.player(src[i+5:e], k), cards
 			h.Pos = parse.Pos{File: p.file, Line: line, Col: 1}
 		}
 		i = t + n
@@ -526,55 +561,126 @@ func (p *textParser) playLines(src string, line int) (string, int) {
 	return src[i:], line
 }
 
-// handHead reads the head of a deal or pass line at i, whose first eight bytes are w: the
-// player whose turn it is, named by the player's leaderWord (who), or else a bare name that
-// ends at e and, in a pass, ">NAME" from to; the line's cards start at t, after ": ". ok is
-// false for a line that is neither, or whose head the general parser must read.
-func (p *textParser) handHead(src string, i int, w uint64, leaders []leaderWord) (who string, e, to, t int, ok bool) {
+// playWord reports whether w, the little-endian load of a line's first eight bytes, starts
+// with "trick ", "deal " or "pass ": a line playLines may read.
+func playWord(w uint64) bool {
+	return w&(1<<48-1) == trickWord || w&(1<<40-1) == dealWord || w&(1<<40-1) == passWord
+}
+
+// handHead reads the head of a deal or pass line at i, whose first eight bytes are w: a bare
+// name that ends at e and, in a pass, ">NAME" from to; the line's cards start at t, after
+// ": ". ok is false for a line that is neither, or whose head the general parser must read.
+func (p *textParser) handHead(src string, i int, w uint64) (e, to, t int, ok bool) {
 	if w&(1<<40-1) != dealWord && w&(1<<40-1) != passWord {
-		return "", 0, 0, 0, false
-	}
-	k := len(p.r.Deal) // the line's place in its list
-	if byte(w) == 'p' {
-		k = len(p.r.Passes)
-	}
-	if lw := playerWord(leaders, k); lw != nil && i+13 <= len(src) && le64(src, i+5)&lw.mask == lw.w && i+8+int(lw.n) < len(src) {
-		e = i + 5 + int(lw.n)
-		return p.g.Players[k], e, 0, e + 2, true
+		return 0, 0, 0, false
 	}
 	if e = bareName(src, i+5); e == i+5 || e-i-5 > parse.MaxName {
-		return "", 0, 0, 0, false
+		return 0, 0, 0, false
 	}
 	t = e
 	if byte(w) == 'p' && t < len(src) && src[t] == '>' {
 		to, t = t+1, bareName(src, t+1)
 		if t == to || t-to > parse.MaxName {
-			return "", 0, 0, 0, false
+			return 0, 0, 0, false
 		}
 	}
 	if t+3 >= len(src) || src[t] != ':' || src[t+1] != ' ' {
-		return "", 0, 0, 0, false
+		return 0, 0, 0, false
 	}
-	return "", e, to, t + 2, true
+	return e, to, t + 2, true
+}
+
+// handRun is playLines for a run of deal lines or of pass lines, of the kind of the first at
+// src[i:] (whose first eight bytes are w), whose player is the one whose turn it is, told by
+// the player's leaderWord (playerWord), as is a pass's recipient (leaderAt): most such lines
+// of canonical text, which writes them in the players' order. It reads them with the list at
+// hand and returns where it stopped and the number of the line there; the others are left to
+// playLines (handHead), which gives the same for these.
+func (p *textParser) handRun(src string, i, line int, w uint64, leaders []leaderWord) (int, int) {
+	kind := w & (1<<40 - 1)
+	if kind != dealWord && kind != passWord {
+		return i, line
+	}
+	pass := kind == passWord
+	r, a, file, pl, by := p.r, p.arena, p.file, p.g.Players, &p.mem.leadBy
+	for i+16 <= len(src) && le64(src, i)&(1<<40-1) == kind && cap(a.cards)-len(a.cards) >= parse.MaxCards {
+		k := len(r.Deal) // the line's place in its list
+		if pass {
+			k = len(r.Passes)
+		}
+		lw := playerWord(leaders, k)
+		if lw == nil {
+			break
+		}
+		x, e := le64(src, i+5), i+5+int(lw.n)
+		t, to := e+2, ""
+		if x&lw.mask != lw.w {
+			// "NAME>": the player's word with '>' for ':', up to the '>'
+			if !pass || x&(lw.mask>>8) != (lw.w^(':'^'>')<<(8*uint64(lw.n)))&(lw.mask>>8) || e+9 > len(src) {
+				break
+			}
+			rw := leaderAt(le64(src, e+1), leaders, by)
+			if rw == nil {
+				break
+			}
+			to, t = pl[rw.k], e+1+int(rw.n)+2
+		}
+		c0 := len(a.cards)
+		out := (*[parse.MaxCards]parse.Card)(a.cards[c0 : c0+parse.MaxCards])
+		m, n := lineCards(src[t:], out)
+		if n == 0 {
+			break
+		}
+		a.cards = a.cards[:c0+m]
+		cards := out[:m:m]
+		pos := parse.Pos{File: file, Line: line, Col: 1}
+		if pass {
+			if k == cap(r.Passes) {
+				r.Passes = p.morePasses(r, r.Passes)
+			}
+			r.Passes = r.Passes[:k+1]
+			ps := &r.Passes[k]
+			ps.Player, ps.To, ps.Cards, ps.Pos = pl[k], to, cards, pos
+		} else {
+			if k == cap(r.Deal) {
+				r.Deal = p.moreDeal(r, r.Deal)
+			}
+			r.Deal = r.Deal[:k+1]
+			h := &r.Deal[k]
+			h.Player, h.Cards, h.Pos = pl[k], cards, pos
+		}
+		i = t + n
+		line++
+	}
+	return i, line
 }
 
 // recipient is own for the recipient's name of a pass line, src[to:e] (a bare name, ": "
-// after it): the player whose leaderWord is there, told in one load, else own's string.
+// after it): the player whose leaderWord is there (leaderAt), else own's string.
 func (p *textParser) recipient(src string, to, e int, leaders []leaderWord) string {
 	if to+8 <= len(src) {
-		x := le64(src, to)
-		for k := range leaders {
-			if lw := &leaders[k]; x&lw.mask == lw.w { // (then e is to+lw.n)
-				return p.g.Players[lw.k]
-			}
+		if lw := leaderAt(le64(src, to), leaders, &p.mem.leadBy); lw != nil { // (then e is to+lw.n)
+			return p.g.Players[lw.k]
 		}
 	}
 	return p.own(src[to:e])
 }
 
+// leaderAt returns the leaderWord of the name whose bytes, followed by ": ", x (a
+// little-endian load) starts with, nil when there is none: looked for from the first whose
+// name starts with x's first byte (by: makeLeaderWords').
+func leaderAt(x uint64, leaders []leaderWord, by *[256]uint8) *leaderWord {
+	for l := int(by[byte(x)]) - 1; l >= 0 && l < len(leaders); l++ {
+		if lw := &leaders[l]; x&lw.mask == lw.w {
+			return lw
+		}
+	}
+	return nil
+}
+
 // playerWord returns the leaderWord of the k-th player, nil when there is none. The k-th
 // deal or pass line of a round mostly names the k-th player (canonical text writes them in
-// the players' order): playLines tells such a line by the player's word, "NAME: " in one
+// the players' order): handRun tells such a line by the player's word, "NAME: " in one
 // load, and takes the player's string, as bareName and player would find them.
 func playerWord(leaders []leaderWord, k int) *leaderWord {
 	if k < len(leaders) && int(leaders[k].k) == k {
@@ -613,7 +719,7 @@ func (p *textParser) leaderWords() []leaderWord {
 	pl, m := p.g.Players, p.mem
 	if p.leadersOf != len(pl)+1 { // (the players of a game, once known, stay)
 		if !sameStrings(m.leadersFor, pl) {
-			m.nLeaders = makeLeaderWords(&m.leaders, pl)
+			m.nLeaders = makeLeaderWords(&m.leaders, &m.leadBy, pl)
 			m.leadersFor = append(m.leadersFor[:0], pl...)
 		}
 		p.leadersOf = len(pl) + 1
@@ -635,8 +741,10 @@ func sameStrings(a, b []string) bool {
 	return true
 }
 
-// makeLeaderWords makes the leaderWords of players pl in out and returns how many.
-func makeLeaderWords(out *[maxLeaderWords]leaderWord, pl []string) int {
+// makeLeaderWords makes the leaderWords of players pl in out and returns how many; by tells,
+// for each byte, one plus the index of the first of them whose name starts with it (0: none).
+func makeLeaderWords(out *[maxLeaderWords]leaderWord, by *[256]uint8, pl []string) int {
+	clear(by[:])
 	n := 0
 	for k, name := range pl {
 		if n == maxLeaderWords {
@@ -655,6 +763,9 @@ func makeLeaderWords(out *[maxLeaderWords]leaderWord, pl []string) int {
 			lw.mask = ^uint64(0)
 		}
 		lw.n, lw.k = uint8(len(name)), uint8(k)
+		if by[name[0]] == 0 {
+			by[name[0]] = uint8(n + 1)
+		}
 		n++
 	}
 	return n
@@ -663,11 +774,18 @@ func makeLeaderWords(out *[maxLeaderWords]leaderWord, pl []string) int {
 // trickRun is playLines for a run of trick lines of one to four cards, as many as the first
 // has (at a table of four or fewer: most lines of most transcripts), with or without a
 // leader, while the round's tricks and the arena have room for them: it reads them at src[i:]
-// with the list and the arena at hand, and returns where it stopped and the number of the
-// line there.
+// (trickJob.lines) and returns where it stopped and the number of the line there. The lines
+// are read in stints without a call, the round's list grown and a leader that is not told by
+// its leaderWord owned between them.
 func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (int, int) {
-	t := i + 6 // the first card of the first line
-	if e := leaderEnd(src, t); e > t {
+	t := i + 6         // the first card of the first line
+	var lw *leaderWord // its leader's, mostly a player's
+	if t+8 <= len(src) {
+		lw = leaderAt(le64(src, t), leaders, &p.mem.leadBy)
+	}
+	if lw != nil {
+		t += int(lw.n) + 2
+	} else if e := leaderEnd(src, t); e > t {
 		t = e + 2
 	}
 	if t+12 > len(src) {
@@ -678,30 +796,94 @@ func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (in
 	for m < 4 && b[3*m-1] != '\n' {
 		m++
 	}
-	w := &trickWindows[m]
 	r, a := p.r, p.arena
-	tricks, cards := r.Tricks, a.cards
-	file := p.file
-	for len(tricks) < parse.MaxTricks && cap(cards)-len(cards) >= 4 && i+18 <= len(src) {
+	j := &p.tricks // (the parser's, set here: not a new one cleared at each run)
+	j.src, j.w, j.m, j.file, j.leaders, j.leadBy, j.players = src, &trickWindows[m], m, p.file, leaders, &p.mem.leadBy, p.g.Players
+	for {
+		tricks := r.Tricks
+		if len(tricks) == cap(tricks) {
+			// grown for a line that starts as a trick's (a list grown for none would be kept)
+			if len(tricks) >= parse.MaxTricks || i+18 > len(src) || le64(src, i)&(1<<48-1) != trickWord {
+				break
+			}
+			tricks = p.moreTricks(r, tricks)
+		}
+		k, c := len(tricks), len(a.cards)
+		// the tricks read in this stint: below the capacity of the list and MaxTricks, and
+		// while the arena has room for four cards
+		n := min(cap(tricks), parse.MaxTricks) - k
+		if room := cap(a.cards) - c; room < 4 {
+			n = 0
+		} else {
+			n = min(n, (room-4)/m+1)
+		}
+		if n <= 0 {
+			break
+		}
+		j.tricks, j.cards, j.line = tricks[:cap(tricks)], a.cards[:cap(a.cards)], line-k
+		i2, k2 := j.lines(i, k, k+n, c)
+		if k2 == k {
+			break
+		}
+		r.Tricks, a.cards = tricks[:k2], a.cards[:c+(k2-k)*m]
+		i, line = i2, line+k2-k
+		if j.lead < j.leadEnd { // the leader of the last trick read, not told by its leaderWord
+			r.Tricks[k2-1].Leader = p.own(src[j.lead:j.leadEnd])
+			j.lead, j.leadEnd = 0, 0
+		}
+	}
+	return i, line
+}
+
+// trickJob is what trickJob.lines reads a run of trick lines with (the source, the window of
+// their m cards, the game's file, players and leaderWords) and into (the round's tricks and
+// the arena's cards, to their capacity), and the number of the line of trick k, line+k; and
+// what it leaves to its caller, the leader's name src[lead:leadEnd] of the last trick it read.
+// What does not change in the loop is read from here, not kept in registers.
+type trickJob struct {
+	src           string
+	w             *cardWindow
+	m             int
+	file          string
+	line          int
+	tricks        []parse.Trick
+	cards         []parse.Card
+	leaders       []leaderWord
+	leadBy        *[256]uint8 // (gameMem.leadBy)
+	players       []string
+	lead, leadEnd int
+}
+
+// lines reads the trick lines at src[i:] of j.m cards each, as tricks k to n at most (the
+// list and the arena have room for them: cards from c on), and returns where it stopped and
+// the number of tricks then. A leader that is a player told by the player's leaderWord is
+// the player's string; another one (a bare name, leaderEnd) stops it after its line, whose
+// trick is left with the leader "" and the name's place in j.lead and j.leadEnd, for the
+// caller to own. It calls nothing, so that the values of the loop stay in registers.
+func (j *trickJob) lines(i, k, n, c int) (int, int) {
+	src, m := j.src, j.m
+	ts, cs := j.tricks[k:n], j.cards[c:]
+	q := 0
+	for ; q < len(ts) && i+18 <= len(src); q++ {
 		b := src[i : i+18] // "trick " and the twelve bytes after it
 		if le64(b, 0)&(1<<48-1) != trickWord {
 			break
 		}
-		t, leader := i+6, ""
+		w := j.w
+		// who: the leader, the index of a player told by the player's leaderWord, -1 for
+		// none, -2 for a name to own
+		t, who := i+6, -1
 		x0, x1 := le64(b, 6), le64(b, 10)
 		if x0&w.mask0 != w.want0 || x1&w.mask1 != w.want1 {
 			// not the cards: perhaps the leader's name before them, a player's mostly
 			e := t
-			for _, lw := range leaders {
-				if x0&lw.mask == lw.w {
-					e, leader = t+int(lw.n), p.g.Players[lw.k]
-					break
-				}
-			}
-			if e == t {
+			if lw := leaderAt(x0, j.leaders, j.leadBy); lw != nil {
+				e, who = t+int(lw.n), int(lw.k)
+			} else {
 				if e = leaderEnd(src, t); e == t {
 					break
 				}
+				who = -2
 			}
 			if e+14 > len(src) {
 				break
@@ -716,25 +898,22 @@ func (p *textParser) trickRun(src string, i, line int, leaders []leaderWord) (in
 		if u&w.bad != 0 {
 			break
 		}
-		if t > i+6 && leader == "" {
-			leader = p.own(src[i+6 : t-2])
+		putFour(cs, u)
+		tr := &ts[q]
+		tr.Leader = ""
+		if who >= 0 {
+			tr.Leader = j.players[who]
 		}
-		c0 := len(cards)
-		putFour(cards[c0:c0+4], u)
-		cards = cards[:c0+m]
-		k := len(tricks)
-		if k == cap(tricks) {
-			tricks = p.moreTricks(r, tricks)
+		tr.Cards, tr.Cols = cs[:m:m], colsAt(t-i, m)
+		tr.Pos = parse.Pos{File: j.file, Line: j.line + k + q, Col: 1}
+		cs = cs[m:]
+		if who == -2 {
+			j.lead, j.leadEnd = i+6, t-2
+			return t + 3*m, k + q + 1
 		}
-		tricks = tricks[:k+1]
-		tr := &tricks[k]
-		tr.Leader, tr.Cards, tr.Cols = leader, cards[c0:c0+m:c0+m], colsAt(t-i, m)
-		tr.Pos = parse.Pos{File: file, Line: line, Col: 1}
 		i = t + 3*m
-		line++
 	}
-	r.Tricks, a.cards = tricks, cards
-	return i, line
+	return i, k + q
 }
 
 // moreTricks returns tricks, the list of round r, with room for one more: the spare array of
@@ -820,6 +999,23 @@ func putFour(out []parse.Card, u uint32) {
 // and the length of s up to and with the line's newline (all of s when the line is its last),
 // or n 0 when the line is spelled otherwise.
 func lineCards(s string, out *[parse.MaxCards]parse.Card) (m, n int) {
+	if len(s) >= 12 {
+		// One to four cards, the newline after the last (a pass's, a trick's): told by their
+		// window (trickWindows) and read in one go.
+		m := 1
+		for m < 4 && s[3*m-1] != '\n' {
+			m++
+		}
+		x0, x1 := le64(s, 0), le64(s, 4)
+		if w := &trickWindows[m]; x0&w.mask0 == w.want0 && x1&w.mask1 == w.want1 {
+			u := fourCards(x0, x1)
+			if u&w.bad != 0 {
+				return 0, 0
+			}
+			putFour(out[:4], u)
+			return m, 3 * m
+		}
+	}
 	// Four cards at a time while twelve bytes hold them and blanks after them, then one by one.
 	for n+12 <= len(s) && m <= parse.MaxCards-4 {
 		b := s[n : n+12]

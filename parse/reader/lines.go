@@ -29,6 +29,9 @@ type lineBuffer struct {
 	// crFree is an offset in buf before which, from where the text reader last looked, no
 	// carriage return is (so that it looks once a block, not once a line).
 	crFree int
+	// cleanTo is an offset in buf before which, from where the text reader last looked, every
+	// byte is ASCII and none is NUL (looked for once a block, as crFree).
+	cleanTo int
 
 	// shared: strings of buf were handed out (text), so its bytes are not written again
 	// until their games are released (retire, reuse); the bytes kept and unread go to another
@@ -171,6 +174,7 @@ func (b *lineBuffer) drop(n int) {
 	b.w -= n
 	b.r -= n
 	b.crFree = max(b.crFree-n, 0)
+	b.cleanTo = max(b.cleanTo-n, 0)
 	if b.mark >= 0 {
 		b.mark -= n
 	}
@@ -241,6 +245,21 @@ func (b *lineBuffer) mayHoldCR(start, stop int) bool {
 		}
 	}
 	return stop > b.crFree
+}
+
+// mayHoldBad reports whether buf[start:stop] may hold a byte that is not ASCII, or a NUL: it
+// looks for the next one from start to the end of the bytes read, once for the lines before
+// it (as mayHoldCR).
+func (b *lineBuffer) mayHoldBad(start, stop int) bool {
+	if stop > b.cleanTo {
+		rest := b.buf[start:b.w]
+		k := asciiPrefix(rest)
+		if z := bytes.IndexByte(rest[:k], 0); z >= 0 {
+			k = z
+		}
+		b.cleanTo = start + k
+	}
+	return stop > b.cleanTo
 }
 
 // peek returns up to n unread bytes without consuming them.

@@ -85,7 +85,7 @@ func (p *textParser) own(s string) string {
 		return s
 	}
 	for _, q := range p.g.Players {
-		if q == s {
+		if sameName(q, s) {
 			return q
 		}
 	}

@@ -77,27 +77,40 @@ type textParser struct {
 
 	// the players (plus one) the game's leaderWords were looked up for (trickRun's)
 	leadersOf int
+	// the game's first options, when an option line kept (lineCache) whose keys are each given
+	// once: oneEach looks at options only when there are more
+	optionsOnce int
+
+	tricks trickJob // what trickRun reads a run of trick lines with
 }
 
-// isASCII reports whether s is pure ASCII, sixty-four bytes at a time (by index: a slice
-// cut at each step costs more than the loads).
-func isASCII(s []byte) bool {
-	var or uint64
+// isASCII reports whether s is pure ASCII (asciiPrefix).
+func isASCII(s []byte) bool { return asciiPrefix(s) == len(s) }
+
+// asciiPrefix returns the length of the longest prefix of s in pure ASCII, looked at sixty-four
+// bytes at a time, then eight (by index: a slice cut at each step costs more than the loads).
+func asciiPrefix(s []byte) int {
+	const high = 0x8080808080808080
 	i := 0
 	for ; i+64 <= len(s); i += 64 {
 		b := s[i : i+64 : i+64]
-		or |= binary.LittleEndian.Uint64(b[0:8]) | binary.LittleEndian.Uint64(b[8:16]) |
+		or := binary.LittleEndian.Uint64(b[0:8]) | binary.LittleEndian.Uint64(b[8:16]) |
 			binary.LittleEndian.Uint64(b[16:24]) | binary.LittleEndian.Uint64(b[24:32]) |
 			binary.LittleEndian.Uint64(b[32:40]) | binary.LittleEndian.Uint64(b[40:48]) |
 			binary.LittleEndian.Uint64(b[48:56]) | binary.LittleEndian.Uint64(b[56:64])
+		if or&high != 0 {
+			break
+		}
 	}
 	for ; i+8 <= len(s); i += 8 {
-		or |= binary.LittleEndian.Uint64(s[i : i+8 : i+8])
+		if binary.LittleEndian.Uint64(s[i:i+8:i+8])&high != 0 {
+			break
+		}
 	}
-	for _, c := range s[i:] {
-		or |= uint64(c)
+	for i < len(s) && s[i] < 0x80 {
+		i++
 	}
-	return or&0x8080808080808080 == 0
+	return i
 }
 
 // gameMem is the memory one game of text is parsed into: the Game and the arrays its lists
@@ -116,13 +129,15 @@ type gameMem struct {
 	players []string
 	options []parse.KV
 	meta    []parse.KV
-	// the last players line read, the last option lines (fast.go), and the entry of those
-	// the next one goes to
+	// the last game and players lines read, the last option lines (fast.go), and the entry
+	// of those the next one goes to
+	gameLine    lineCache
 	playersLine lineCache
 	optionLines [optionLines]lineCache
 	nextOption  int
 	// the leaderWords of the players leadersFor, nLeaders of them (textParser.leaderWords)
 	leaders    [maxLeaderWords]leaderWord
+	leadBy     [256]uint8 // (makeLeaderWords)
 	nLeaders   int
 	leadersFor []string
 	arena      *cardArena
@@ -333,8 +348,8 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	g := &mem.g
 	g.File, g.Index = file, index
 	p := &mem.p
-	*p = textParser{file: file, g: g, arena: mem.arena, trickHint: 13, mem: mem,
-		allASCII: ascii}
+	*p = textParser{} // (cleared in place, then its fields set: not built aside and copied)
+	p.file, p.g, p.arena, p.trickHint, p.mem, p.allASCII = file, g, mem.arena, 13, mem, ascii
 	line := firstLine
 	// The lines of the play go straight to the fast path (playLines); other lines without
 	// blanks around them, of a game in pure ASCII, to the fast statements (fastLine), which
@@ -385,7 +400,9 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	for _, r := range g.Rounds {
 		p.onePerPlayer(r)
 	}
-	p.oneEach("option", g.Options)
+	if len(g.Options) > p.optionsOnce {
+		p.oneEach("option", g.Options)
+	}
 	p.oneEach("meta key", g.Meta)
 	if mem.reused {
 		mem.forget(len(g.Rounds))
@@ -1186,7 +1203,8 @@ func (p *textParser) newRound() bool {
 	}
 	if k := len(p.g.Rounds); k < len(m.rounds) {
 		p.r = m.rounds[k]
-		*p.r = parse.Round{Pos: p.stmt}
+		*p.r = parse.Round{} // (cleared in place: not built aside and copied)
+		p.r.Pos = p.stmt
 	} else {
 		p.r = &parse.Round{Pos: p.stmt}
 		if m.reused { // kept for the next games

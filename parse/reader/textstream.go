@@ -182,6 +182,9 @@ func separatorAt(buf []byte) int {
 		}
 		k += j
 		if k+2 >= len(buf) || buf[k+1] == '-' && buf[k+2] == '-' && (k == j || isBlank(buf[k-1]) || buf[k-1] == '\n') {
+			if k == j || buf[k-1] == '\n' {
+				return k
+			}
 			return bytes.LastIndexByte(buf[:k], '\n') + 1 // (a line may start with blanks)
 		}
 		e := bytes.IndexByte(buf[k:], '\n')
@@ -220,9 +223,55 @@ func (lb *lineBuffer) passOver(checked int, significant bool) (sig, moved bool) 
 	return significant, true
 }
 
+// whole looks for the common case of a game whose lines and the separator line after them
+// lie whole in the bytes read, within the block checked at once (32 KiB): a statement among
+// them, no carriage return, no byte but ASCII and no NUL. It then reads them as next's loop
+// would, with the same few looks at their bytes and none of the loop's per line, and returns
+// the offsets of the game's text in buf and its first line's number; ok is false, with nothing
+// read, for any other case, which next's loop reads.
+func (lb *lineBuffer) whole() (from, to, first int, ok bool) {
+	if !lb.bom || lb.cut || lb.r >= lb.w {
+		return 0, 0, 0, false
+	}
+	buf := lb.buf[lb.r:min(lb.w, lb.r+32<<10)]
+	k := separatorAt(buf) // the game's text is buf[:k]
+	n := k + 4            // the bytes read: the game's lines and the separator's
+	if n > len(buf) || string(buf[k:n]) != "---\n" {
+		e := bytes.IndexByte(buf[k:], '\n')
+		if e < 0 || !isSeparator(buf[k:k+e+1]) {
+			return 0, 0, 0, false
+		}
+		n = k + e + 1
+	}
+	if lb.r+n > lb.crFree && lb.mayHoldCR(lb.r, lb.r+n) || lb.r+n > lb.cleanTo && lb.mayHoldBad(lb.r, lb.r+n) {
+		return 0, 0, 0, false
+	}
+	significant := false
+	for j := 0; !significant && j < k; {
+		if c := buf[j]; c != '#' && c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			significant = true // (a statement starts the line)
+			break
+		}
+		e := j + bytes.IndexByte(buf[j:k], '\n') + 1
+		significant = isSignificant(buf[j:e])
+		j = e
+	}
+	if !significant {
+		return 0, 0, 0, false
+	}
+	from, to, first = lb.r, lb.r+k, lb.line+1
+	lb.line += bytes.Count(buf[:n], []byte{'\n'})
+	lb.r += n
+	lb.into = 0
+	return from, to, first, true
+}
+
 // next reads the lines of the next game: with p nil it parses them, else it leaves them to p.
 func (r *textReader) next(p *Pending) (*parse.Game, error) {
 	lb := r.lb
+	if from, to, first, ok := lb.whole(); ok {
+		return r.game(p, from, to, first, true)
+	}
 	lb.mark = lb.r
 	defer func() { lb.mark = -1 }()
 	first := lb.line + 1 // line number of the first kept line
@@ -297,13 +346,22 @@ func (r *textReader) next(p *Pending) (*parse.Game, error) {
 	if !significant {
 		return r.noGame()
 	}
-	r.index++
 	text := lb.buf[lb.mark : lb.mark+end]
 	ascii := restASCII && checked == 0 || isASCII(text) // (rest holds text when checked is 0)
-	src := lb.text(lb.mark, lb.mark+end)
+	return r.game(p, lb.mark, lb.mark+end, first, ascii)
+}
+
+// game hands the game read, buf[from:to] whose first line is number first (pure ASCII when
+// ascii), to p, or parses it when p is nil.
+func (r *textReader) game(p *Pending, from, to, first int, ascii bool) (*parse.Game, error) {
+	lb := r.lb
+	r.index++
+	src := lb.text(from, to)
 	if p != nil {
 		// NextPending: hand the game's text to the caller, parsed later.
-		*p = Pending{src: src, file: r.name, first: first, index: r.index, ascii: ascii, text: true, rec: &lb.rec, seq: lb.seq}
+		// (NextPending cleared p: the fields set in place, not a Pending built aside and copied)
+		p.src, p.file, p.first, p.index, p.ascii, p.text = src, r.name, first, r.index, ascii, true
+		p.g, p.err, p.mem, p.gen, p.rec, p.seq = nil, nil, nil, 0, &lb.rec, lb.seq
 		return nil, nil
 	}
 	g, errs := parseTextGame(r.kept.parseMem(&r.arena, &r.names), src, r.name, first, r.index, ascii)

@@ -1,9 +1,11 @@
 package score
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -40,5 +42,19 @@ func TestAppendInt(t *testing.T) {
 	}
 	for v := -20; v <= 12000; v++ {
 		require.Equal(t, "x"+strconv.Itoa(v), string(appendInt([]byte("x"), v)))
+	}
+}
+
+// TestPutFigure: the figures written in place are strconv's, at every bound of the cases.
+func TestPutFigure(t *testing.T) {
+	figures := []int{1 << 40, -1 << 40, math.MaxInt, math.MinInt}
+	for v := -12000; v <= 12000; v++ {
+		figures = append(figures, v)
+	}
+	for _, v := range figures {
+		var buf [24]byte
+		end := putFigure(unsafe.Pointer(&buf[1]), v)
+		n := int(uintptr(end) - uintptr(unsafe.Pointer(&buf[1])))
+		require.Equal(t, strconv.Itoa(v), string(buf[1:1+n]))
 	}
 }

@@ -917,3 +917,37 @@ func TestRulesetNameATranscriptHolds(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "house rules ♥", rs.Name)
 }
+
+// TestValueGroups: the groups a table has from Table hold every card of a value other than 0
+// once, with its value, as the groups made for a table built by hand; a table made from
+// another (WithDeckOf) keeps them.
+func TestValueGroups(t *testing.T) {
+	for _, name := range builtinOrder {
+		rs, err := Builtin(name)
+		require.NoError(t, err)
+		tb, err := rs.Table(4)
+		require.NoError(t, err, name)
+		groups, valued := tb.ValueGroups()
+		var got [parse.NumCards]int
+		var cards parse.CardSet
+		for _, g := range groups {
+			require.NotZero(t, g.Value, name)
+			require.Zero(t, cards&g.Cards, name)
+			cards |= g.Cards
+			for c := parse.Card(0); c < parse.NumCards; c++ {
+				if g.Cards.Has(c) {
+					got[c] = g.Value
+				}
+			}
+		}
+		assert.Equal(t, tb.Value, got, name)
+		assert.Equal(t, cards, valued, name)
+		byHand := &Table{Value: tb.Value}
+		g2, v2 := byHand.ValueGroups()
+		assert.Equal(t, groups, g2, name)
+		assert.Equal(t, valued, v2, name)
+		g3, v3 := tb.WithDeckOf(&Table{}).ValueGroups()
+		assert.Equal(t, groups, g3, name)
+		assert.Equal(t, valued, v3, name)
+	}
+}

@@ -66,21 +66,16 @@ func Score(rp *validate.Replay) *Result { return new(Scorer).Score(rp) }
 // the Scorer has scored one as long. A Scorer is not safe for concurrent use; its zero
 // value is ready for Score.
 type Scorer struct {
-	s          *game // the game being scored (Reset)
-	blk        gameBlock
-	rounds     []RoundResult        // storage of the result's rounds
-	blocks     []*roundBlock        // the rounds' figures
-	viols      []validate.Violation // storage of the result's violations
-	tied       []string             // storage of the result's tied units
-	contracts  []Contract           // storage of the Spades rounds' contracts
-	units      unitCache
-	values     [4]valueSets // of the last tables scored
-	nextValues int          // the entry of values to replace next
-	// tables finds the value groups of the last tables scored by the table (a file whose
-	// games take turns among a few sets of rules has a table for each, of the same values)
-	tables   [64]tableValues
-	moons    [4]moonNote // the notes of the last moons
-	nextMoon int
+	s         *game // the game being scored (Reset)
+	blk       gameBlock
+	rounds    []RoundResult        // storage of the result's rounds
+	blocks    []*roundBlock        // the rounds' figures
+	viols     []validate.Violation // storage of the result's violations
+	tied      []string             // storage of the result's tied units
+	contracts []Contract           // storage of the Spades rounds' contracts
+	units     unitCache
+	moons     [4]moonNote // the notes of the last moons
+	nextMoon  int
 }
 
 // Score scores rp into the Scorer's result (see Scorer): Reset, Add of each round, Result.
@@ -238,9 +233,11 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 		s.totals, s.bags, s.ptsBuf = blk.ints[:u:u], blk.ints[m:m+u:m+u], blk.ints[2*m:2*m+u:2*m+u]
 		s.recTotal, s.lastTotals, s.hasRec = blk.ints[3*m:3*m+u:3*m+u], blk.ints[4*m:4*m+u:4*m+u], blk.has[:u:u]
 		// Only the sums start from zero: the other figures are written before they are read
-		// (recTotal and lastTotals where hasRec says so).
-		clear(s.totals)
-		clear(s.bags)
+		// (recTotal and lastTotals where hasRec says so). (A loop: a table's few figures
+		// without a call of memclr.)
+		for i := range s.totals {
+			s.totals[i], s.bags[i] = 0, 0
+		}
 	} else {
 		s.totals, s.bags = make([]int, u), make([]int, u)
 	}
@@ -323,7 +320,9 @@ func (s *game) pts() []int {
 		s.ptsBuf = make([]int, len(s.units))
 	}
 	s.ptsBuf = s.ptsBuf[:len(s.units)]
-	clear(s.ptsBuf)
+	for i := range s.ptsBuf { // (a table's few figures without a call of memclr)
+		s.ptsBuf[i] = 0
+	}
 	return s.ptsBuf
 }
 

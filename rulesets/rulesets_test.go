@@ -951,3 +951,25 @@ func TestValueGroups(t *testing.T) {
 		assert.Equal(t, valued, v3, name)
 	}
 }
+
+// TestSameOptions: lists of option lines are the same when their keys and values are, in the
+// same strings or in copies of their text, and differ in any key, value or length.
+func TestSameOptions(t *testing.T) {
+	kv := func(k, v string) parse.KV { return parse.KV{Key: k, Value: v, Pos: parse.Pos{Line: len(k)}} }
+	copyOf := func(s string) string { return string([]byte(s)) }
+	a := []parse.KV{kv("pass", "left"), kv("moon", "new"), kv("jd-bonus", "on")}
+	same := []parse.KV{kv(copyOf("pass"), copyOf("left")), kv("moon", copyOf("new")), kv("jd-bonus", "on")}
+	assert.True(t, sameOptions(a, a))
+	assert.True(t, sameOptions(a, slices.Clone(a)))
+	assert.True(t, sameOptions(a, same))
+	assert.True(t, sameOptions(nil, []parse.KV{}))
+	for i := range a {
+		for _, other := range []parse.KV{kv(a[i].Key, "x"), kv("x", a[i].Value), kv(a[i].Key, a[i].Value+"x")} {
+			b := slices.Clone(a)
+			b[i] = other
+			assert.False(t, sameOptions(a, b), "%v", b)
+			assert.False(t, sameOptions(b, a), "%v", b)
+		}
+	}
+	assert.False(t, sameOptions(a, a[:2]))
+}

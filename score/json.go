@@ -30,15 +30,14 @@ func (r *Result) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, `,"totals":`...)
 	if from, to, ok := keys.written(r.Totals); ok {
+		b = append(b, `,"totals":`...)
 		b = append(b, b[from:to]...) // the last round's totals, shared
 	} else {
-		b = r.Totals.appendKeyed(b, &keys)
+		b = r.Totals.appendMember(b, &memberTotals, &keys)
 	}
 	if r.Bags != nil {
-		b = append(b, `,"bags":`...)
-		b = r.Bags.appendKeyed(b, &keys)
+		b = r.Bags.appendMember(b, &memberBags, &keys)
 	}
 	if !r.Finished && r.Winner == nil && len(r.Tied) == 0 && r.Violations != nil && len(r.Violations) == 0 {
 		return put(b, &litUnfinished) // a game not finished, without violations
@@ -174,6 +173,9 @@ func sameString(a, b string) bool {
 
 // appendJSON appends the round's JSON; keys remembers which lists of names need no escaping.
 func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
+	if d := keys.plainRound(r); d >= 0 {
+		return r.appendPlain(b, keys, d)
+	}
 	b = append(b, `{"round":`...)
 	b = appendInt(b, r.Round)
 	b = append(b, `,"dealer":`...)
@@ -190,24 +192,23 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 		b = append(b, `,"bids":`...)
 		b = r.Bids.appendJSON(b)
 	}
-	b = append(b, `,"points":`...)
-	points := len(b)
-	b = r.Points.appendKeyed(b, keys)
-	b = append(b, `,"totals":`...)
-	from := len(b)
-	if r.Totals.sameAs(&r.Points) { // (a game's first round)
-		b = append(b, b[points:from-len(`,"totals":`)]...)
+	points := len(b) + memberPoints.n
+	b = r.Points.appendMember(b, &memberPoints, keys)
+	if r.Totals.sameAs(&r.Points) { // (a game's first round): the points' bytes
+		end := len(b)
+		b = append(b, `,"totals":`...)
+		b = append(b, b[points:end]...)
+		keys.wrote(r.Totals, end+memberTotals.n, len(b))
 	} else {
-		b = r.Totals.appendKeyed(b, keys)
+		from := len(b) + memberTotals.n
+		b = r.Totals.appendMember(b, &memberTotals, keys)
+		keys.wrote(r.Totals, from, len(b))
 	}
-	keys.wrote(r.Totals, from, len(b))
 	if r.Bags != nil {
-		b = append(b, `,"bags":`...)
-		b = r.Bags.appendKeyed(b, keys)
+		b = r.Bags.appendMember(b, &memberBags, keys)
 	}
 	if r.BagPenalty != nil {
-		b = append(b, `,"bag_penalty":`...)
-		b = r.BagPenalty.appendKeyed(b, keys)
+		b = r.BagPenalty.appendMember(b, &memberBagPenalty, keys)
 	}
 	switch {
 	case r.Moon == nil && r.Violations != nil && len(r.Violations) == 0 && r.PenaltyTotal != nil: // a Hearts round's
@@ -233,12 +234,10 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 		b = appendInt(b, *r.PenaltyTotal)
 	}
 	if r.PenaltyCards != nil {
-		b = put(b, &litPenaltyCards)
-		b = r.PenaltyCards.appendKeyed(b, keys)
+		b = r.PenaltyCards.appendMember(b, &memberPenaltyCards, keys)
 	}
 	if r.Tricks != nil {
-		b = append(b, `,"tricks":`...)
-		b = r.Tricks.appendKeyed(b, keys)
+		b = r.Tricks.appendMember(b, &memberTricks, keys)
 	}
 	if r.Carried != 0 {
 		b = append(b, `,"carried":`...)
@@ -267,12 +266,85 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 	return append(b, '}')
 }
 
+// plainRound returns the index of r's dealer in the result's players when r is a plain
+// Hearts-family round, -1 when not. A plain round has a dealer, its points, totals, penalty
+// cards and tricks keyed by the players (the same list), whose names have a template, its
+// count of penalty cards in play, and nothing else but its number: no tie-break, bids,
+// bags, moon, violations, carried tricks, resets, notes or marks. Its JSON is written by
+// appendPlain.
+func (m *keyMemo) plainRound(r *RoundResult) int {
+	l, names := m.players, m.names
+	if l == nil || !l.has || r.Dealer == nil || len(r.Tiebreak) > 0 || r.Bids != nil || r.Bags != nil || r.BagPenalty != nil ||
+		r.Moon != nil || r.Violations == nil || len(r.Violations) > 0 || r.PenaltyTotal == nil || r.PenaltyCards == nil ||
+		r.Tricks == nil || r.Carried != 0 || len(r.Resets) > 0 || len(r.Notes) > 0 || r.Sheet || r.Uncertain ||
+		r.TotalsUncertain || r.Ignored || !keyedBy(&r.Points, names) || !keyedBy(&r.Totals, names) ||
+		!keyedBy(r.PenaltyCards, names) || !keyedBy(r.Tricks, names) {
+		return -1
+	}
+	for d := range names {
+		if &names[d] == r.Dealer {
+			return d
+		}
+	}
+	return -1
+}
+
+// keyedBy reports whether s is keyed by names, the very list, with a figure for each.
+func keyedBy(s *Scores, names []string) bool {
+	return len(s.Keys) == len(names) && unsafe.SliceData(s.Keys) == unsafe.SliceData(names) && len(s.Vals) >= len(names)
+}
+
+// appendPlain appends the JSON of r, a plain round (plainRound) whose dealer is player d,
+// as the members of any round are written, in room made once.
+func (r *RoundResult) appendPlain(b []byte, keys *keyMemo, d int) []byte {
+	l, n := keys.players, len(keys.names)
+	o := len(b)
+	if room := 4*(memberSize+n*(tmplEntry+20)+1) + 2*memberSize + 20 + tmplEntry + litSize + 20 + 1; cap(b)-o < room {
+		b = slices.Grow(b, room)
+	}
+	start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), o)
+	p := putMember(start, &memberRound)
+	p = putFigure(p, r.Round)
+	p = putMember(p, &memberDealer)
+	t := &l.tmpl[d&(tmplKeys-1)]
+	*(*[tmplEntry]byte)(p) = t.name
+	p = unsafe.Add(p, t.size-2)
+	p = putMember(p, &memberPoints)
+	points := p
+	p = l.putScores(p, r.Points.Vals[:n])
+	p = putMember(p, &memberTotals)
+	from := o + int(uintptr(p)-uintptr(start))
+	if r.Totals.sameAs(&r.Points) { // (a game's first round): the points' bytes
+		size := int(uintptr(p)-uintptr(points)) - memberTotals.n
+		p = unsafe.Add(p, copy(unsafe.Slice((*byte)(p), size), unsafe.Slice((*byte)(points), size)))
+	} else {
+		p = l.putScores(p, r.Totals.Vals[:n])
+	}
+	to := o + int(uintptr(p)-uintptr(start))
+	*(*[litSize]byte)(p) = litQuietPenalty.b
+	p = unsafe.Add(p, litQuietPenalty.n)
+	p = putFigure(p, *r.PenaltyTotal)
+	p = putMember(p, &memberPenaltyCards)
+	p = l.putScores(p, r.PenaltyCards.Vals[:n])
+	p = putMember(p, &memberTricks)
+	p = l.putScores(p, r.Tricks.Vals[:n])
+	*(*byte)(p) = '}'
+	b = b[:o+int(uintptr(p)-uintptr(start))+1]
+	keys.wrote(r.Totals, from, to)
+	return b
+}
+
+// putMember writes the member name m at p, in room for its block, and returns its end.
+func putMember(p unsafe.Pointer, m *member) unsafe.Pointer {
+	*(*[memberSize]byte)(p) = m.b
+	return unsafe.Add(p, m.n)
+}
+
 // The constant pieces longer than an append copies inline (16 bytes), written by put.
 var (
 	litQuiet        = newLit(`,"moon":null,"violations":[]`)
 	litQuietPenalty = newLit(`,"moon":null,"violations":[],"penalty_cards_in_play":`)
 	litPenaltyTotal = newLit(`,"penalty_cards_in_play":`)
-	litPenaltyCards = newLit(`,"penalty_cards":`)
 	litUnfinished   = newLit(`,"finished":false,"winner":null,"violations":[]}`)
 )
 
@@ -336,18 +408,63 @@ func (s *Scores) sameAs(t *Scores) bool {
 	return true
 }
 
-// appendKeyed is appendJSON, the keys written as they are when none of them needs escaping:
-// each from the list's template, with the byte before it, when it has one (appendScores).
-func (s *Scores) appendKeyed(b []byte, keys *keyMemo) []byte {
-	if l := keys.find(s.Keys); l != nil && l.has {
-		return l.appendScores(b, s.Vals[:len(s.Keys)])
-	}
-	return s.appendUnkeyed(b, keys)
+// The members of a round and a result that are scores, their names as appendMember writes
+// them.
+var (
+	memberRound        = newMember(`{"round":`)
+	memberDealer       = newMember(`,"dealer":`)
+	memberPoints       = newMember(`,"points":`)
+	memberTotals       = newMember(`,"totals":`)
+	memberBags         = newMember(`,"bags":`)
+	memberBagPenalty   = newMember(`,"bag_penalty":`)
+	memberPenaltyCards = newMember(`,"penalty_cards":`)
+	memberTricks       = newMember(`,"tricks":`)
+)
+
+// memberSize is the size of a member's block.
+const memberSize = 32
+
+// A member is the name of a member of a JSON object, with the byte before it and the colon
+// after it, `,"points":`, in a block of memberSize bytes written whole.
+type member struct {
+	b [memberSize]byte
+	n int
 }
 
-// appendUnkeyed is appendKeyed for keys without a template.
-func (s *Scores) appendUnkeyed(b []byte, keys *keyMemo) []byte {
+// newMember returns the name of a member written `,"NAME":`.
+func newMember(s string) member {
+	m := member{n: len(s)}
+	if copy(m.b[:], s) < len(s) {
+		panic("score: a member's name longer than its block")
+	}
+	return m
+}
+
+// appendMember appends the member name and the scores s, as appendJSON writes them, the
+// keys as they are when none of them needs escaping: each from the list's template, with
+// the byte before it, when it has one (putScores).
+func (s *Scores) appendMember(b []byte, name *member, keys *keyMemo) []byte {
 	l := keys.find(s.Keys)
+	if l == nil || !l.has {
+		b = append(b, name.b[:name.n]...)
+		return s.appendUnkeyed(b, l)
+	}
+	// Room for the name, each key's whole entry and the longest figure (20 bytes), then
+	// the bytes written in place, past the slice's length (the room is b's own: nothing
+	// else sees it until b is returned).
+	vals := s.Vals[:len(s.Keys)]
+	o := len(b)
+	if room := memberSize + len(vals)*(tmplEntry+20) + 1; cap(b)-o < room {
+		b = slices.Grow(b, room)
+	}
+	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), o)
+	*(*[memberSize]byte)(p) = name.b
+	end := l.putScores(unsafe.Add(p, name.n), vals)
+	return b[:o+int(uintptr(end)-uintptr(p))]
+}
+
+// appendUnkeyed appends the scores s whose keys, l, have no template.
+func (s *Scores) appendUnkeyed(b []byte, l *nameList) []byte {
 	if l == nil || !l.plain {
 		return s.appendJSON(b)
 	}
@@ -364,34 +481,30 @@ func (s *Scores) appendUnkeyed(b []byte, keys *keyMemo) []byte {
 	return append(b, '}')
 }
 
-// appendScores appends the scores keyed by l's names (it has its template), vals, as
-// appendJSON writes them: room for each name's whole entry and the longest figure (20
-// bytes) is made first, then the bytes are written in place, past the slice's length (the
-// room is b's own: nothing else sees it until b is returned).
-func (l *nameList) appendScores(b []byte, vals []int) []byte {
-	o := len(b)
-	if room := len(vals)*(tmplEntry+20) + 1; cap(b)-o < room {
-		b = slices.Grow(b, room)
-	}
-	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), o)
-	start := p
-	for j, v := range vals { // (j < tmplKeys: the list has its template)
-		e := &l.tmpl[j&(tmplKeys-1)]
+// putScores writes at p the scores keyed by l's names (it has its template), vals, as
+// appendJSON writes them, in room for each name's whole entry and the longest figure, and
+// returns their end.
+func (l *nameList) putScores(p unsafe.Pointer, vals []int) unsafe.Pointer {
+	// The names' entries and the figures are walked by their addresses: len(vals) of each
+	// (at most tmplKeys, as the list has its template), without an index to check.
+	e, v := &l.tmpl[0], unsafe.Pointer(unsafe.SliceData(vals))
+	for n := len(vals); n > 0; n-- {
 		*(*[tmplEntry]byte)(p) = e.text
 		p = unsafe.Add(p, e.size)
-		switch {
-		case uint(v) < 10:
-			*(*byte)(p) = byte('0' + v)
+		switch x := *(*int)(v); {
+		case uint(x) < 10:
+			*(*byte)(p) = byte('0' + x)
 			p = unsafe.Add(p, 1)
-		case uint(v) < 100:
-			*(*[2]byte)(p) = digitPairs[v]
+		case uint(x) < 100:
+			*(*[2]byte)(p) = digitPairs[x]
 			p = unsafe.Add(p, 2)
 		default:
-			p = putFigure(p, v)
+			p = putFigure(p, x)
 		}
+		e, v = (*tmplName)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(*e))), unsafe.Add(v, unsafe.Sizeof(0))
 	}
 	*(*byte)(p) = '}'
-	return b[:o+int(uintptr(p)-uintptr(start))+1]
+	return unsafe.Add(p, 1)
 }
 
 // putFigure writes v in decimal at p, in room for 20 bytes, and returns the end of its

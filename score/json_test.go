@@ -3,6 +3,7 @@ package score_test
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -83,6 +84,48 @@ func TestAppendJSON(t *testing.T) {
 	for _, totals := range []score.Scores{tot2, tot1, pts, {Keys: names[:1], Vals: tot2.Vals[:1]}} {
 		results = append(results, &score.Result{Players: names, Totals: totals,
 			Rounds: []score.RoundResult{{Round: 1, Points: pts, Totals: tot1}, {Round: 2, Points: pts, Totals: tot2}}})
+	}
+	// plain rounds (every member keyed by the players, no moon or violations), with the
+	// totals the points (the first round) and not, and rounds that differ from one in a member
+	for _, players := range lists {
+		seats := len(players)
+		keyed := func(k int) *score.Scores {
+			vals := []int{-150, 7, 123, 99, 10, 0, 1 << 62, -1 << 63, 9999}
+			x := score.Scores{Keys: players, Vals: make([]int, seats)}
+			for i := range x.Vals {
+				x.Vals[i] = vals[(i+k)%len(vals)]
+			}
+			return &x
+		}
+		plain := func(round int, totals score.Scores) score.RoundResult {
+			return score.RoundResult{Round: round, Dealer: &players[round%seats], Points: *keyed(0), Totals: totals,
+				Violations: []validate.Violation{}, PenaltyTotal: n(14), PenaltyCards: keyed(2), Tricks: keyed(3)}
+		}
+		first := plain(1, score.Scores{})
+		first.Totals = first.Points
+		rounds := []score.RoundResult{first, plain(2, *keyed(1)), plain(1003, *keyed(4))}
+		other := plain(4, *keyed(5))
+		other.Dealer = s(players[0]) // the same name, not the players' string
+		rounds = append(rounds, other)
+		for k := range 6 {
+			r := plain(5+k, *keyed(k))
+			switch k {
+			case 0:
+				r.Moon = &score.Moon{Player: players[0], Scoring: "old", Choice: "auto"}
+			case 1:
+				r.Tricks = nil
+			case 2:
+				r.Carried = 3
+			case 3:
+				r.TotalsUncertain = true
+			case 4:
+				r.PenaltyTotal = nil
+			case 5:
+				r.Totals = score.Scores{Keys: slices.Clone(players), Vals: r.Totals.Vals}
+			}
+			rounds = append(rounds, r)
+		}
+		results = append(results, &score.Result{Players: players, Rounds: rounds, Totals: rounds[len(rounds)-1].Totals, Violations: []validate.Violation{}})
 	}
 	results = append(results, play(t, `game hearts
 players ann bob cat dan

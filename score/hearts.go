@@ -24,8 +24,12 @@ func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
 	h.moon(s, out, local)                       // every way through it applies the points (apply) into local
 	h.notes(s.rp.Players, out)
 	pts := s.pts()
-	for l := 0; l < h.n; l++ {
-		pts[s.unitOf[r.Seats[l]]] += local[l]
+	if !r.Tiebreak && len(pts) == h.n {
+		copyInts(pts, local) // every player plays, each their own unit (unitOf[l] is l)
+	} else {
+		for l := 0; l < h.n; l++ {
+			pts[s.unitOf[r.Seats[l]]] += local[l]
+		}
 	}
 	h.figures(s, s.rp.Players, out)
 	return pts
@@ -88,8 +92,11 @@ func Shooter(t *rulesets.Table, won []validate.Hand) int {
 	once := t.Penalty & (t.Deck | t.Deck2)
 	twice := t.Penalty & t.Deck & t.Deck2
 	shooter := -1
+	if once == 0 {
+		return -1
+	}
 	for l := range won {
-		if once != 0 && won[l].A&once == once && won[l].B&twice == twice {
+		if won[l].A&once == once && won[l].B&twice == twice {
 			shooter = l
 		}
 	}

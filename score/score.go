@@ -233,11 +233,9 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 		s.totals, s.bags, s.ptsBuf = blk.ints[:u:u], blk.ints[m:m+u:m+u], blk.ints[2*m:2*m+u:2*m+u]
 		s.recTotal, s.lastTotals, s.hasRec = blk.ints[3*m:3*m+u:3*m+u], blk.ints[4*m:4*m+u:4*m+u], blk.has[:u:u]
 		// Only the sums start from zero: the other figures are written before they are read
-		// (recTotal and lastTotals where hasRec says so). (A loop: a table's few figures
-		// without a call of memclr.)
-		for i := range s.totals {
-			s.totals[i], s.bags[i] = 0, 0
-		}
+		// (recTotal and lastTotals where hasRec says so). (The whole blocks of both: a copy
+		// of a fixed size, without a call of memclr.)
+		*(*[2 * validate.MaxSeats]int)(blk.ints[:2*m]) = [2 * validate.MaxSeats]int{}
 	} else {
 		s.totals, s.bags = make([]int, u), make([]int, u)
 	}

@@ -173,8 +173,8 @@ func sameString(a, b string) bool {
 
 // appendJSON appends the round's JSON; keys remembers which lists of names need no escaping.
 func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
-	if d := keys.plainRound(r); d >= 0 {
-		return r.appendPlain(b, keys, d)
+	if d, shooter := keys.plainRound(r); d >= 0 {
+		return r.appendPlain(b, keys, d, shooter)
 	}
 	b = append(b, `{"round":`...)
 	b = appendInt(b, r.Round)
@@ -267,26 +267,44 @@ func (r *RoundResult) appendJSON(b []byte, keys *keyMemo) []byte {
 }
 
 // plainRound returns the index of r's dealer in the result's players when r is a plain
-// Hearts-family round, -1 when not. A plain round has a dealer, its points, totals, penalty
-// cards and tricks keyed by the players (the same list), whose names have a template, its
-// count of penalty cards in play, and nothing else but its number: no tie-break, bids,
-// bags, moon, violations, carried tricks, resets, notes or marks. Its JSON is written by
-// appendPlain.
-func (m *keyMemo) plainRound(r *RoundResult) int {
+// Hearts-family round, -1 when not, and the index of its moon's shooter (-1 when it has no
+// moon). A plain round has a dealer, its points, totals, penalty cards and tricks keyed by
+// the players (the same list), whose names have a template, its count of penalty cards in
+// play, and nothing else but its number and a plain moon: no tie-break, bids, bags,
+// violations, carried tricks, resets or marks. A plain moon is shot by one of the players
+// (their string), with a scoring and a choice that need no escaping, and the round's one
+// note (the moon's), which needs none either. Its JSON is written by appendPlain.
+func (m *keyMemo) plainRound(r *RoundResult) (dealer, shooter int) {
 	l, names := m.players, m.names
 	if l == nil || !l.has || r.Dealer == nil || len(r.Tiebreak) > 0 || r.Bids != nil || r.Bags != nil || r.BagPenalty != nil ||
-		r.Moon != nil || r.Violations == nil || len(r.Violations) > 0 || r.PenaltyTotal == nil || r.PenaltyCards == nil ||
-		r.Tricks == nil || r.Carried != 0 || len(r.Resets) > 0 || len(r.Notes) > 0 || r.Sheet || r.Uncertain ||
+		r.Violations == nil || len(r.Violations) > 0 || r.PenaltyTotal == nil || r.PenaltyCards == nil ||
+		r.Tricks == nil || r.Carried != 0 || len(r.Resets) > 0 || r.Sheet || r.Uncertain ||
 		r.TotalsUncertain || r.Ignored || !keyedBy(&r.Points, names) || !keyedBy(&r.Totals, names) ||
 		!keyedBy(r.PenaltyCards, names) || !keyedBy(r.Tricks, names) {
-		return -1
+		return -1, -1
+	}
+	shooter = -1
+	switch {
+	case r.Moon == nil && len(r.Notes) == 0:
+	case r.Moon == nil || len(r.Notes) != 1:
+		return -1, -1
+	default:
+		mo := r.Moon
+		for i, n := range names {
+			if sameString(n, mo.Player) {
+				shooter = i
+			}
+		}
+		if shooter < 0 || !plainText(mo.Scoring, false) || !plainText(mo.Choice, false) || !plainText(r.Notes[0], false) {
+			return -1, -1
+		}
 	}
 	for d := range names {
 		if &names[d] == r.Dealer {
-			return d
+			return d, shooter
 		}
 	}
-	return -1
+	return -1, -1
 }
 
 // keyedBy reports whether s is keyed by names, the very list, with a figure for each.
@@ -294,21 +312,24 @@ func keyedBy(s *Scores, names []string) bool {
 	return len(s.Keys) == len(names) && unsafe.SliceData(s.Keys) == unsafe.SliceData(names) && len(s.Vals) >= len(names)
 }
 
-// appendPlain appends the JSON of r, a plain round (plainRound) whose dealer is player d,
-// as the members of any round are written, in room made once.
-func (r *RoundResult) appendPlain(b []byte, keys *keyMemo, d int) []byte {
+// appendPlain appends the JSON of r, a plain round (plainRound) whose dealer is player d
+// and whose moon's shooter is player shooter (-1: no moon), as the members of any round are
+// written, in room made once.
+func (r *RoundResult) appendPlain(b []byte, keys *keyMemo, d, shooter int) []byte {
 	l, n := keys.players, len(keys.names)
 	o := len(b)
-	if room := 4*(memberSize+n*(tmplEntry+20)+1) + 2*memberSize + 20 + tmplEntry + litSize + 20 + 1; cap(b)-o < room {
+	room := 4*(memberSize+n*(tmplEntry+20)+1) + 2*memberSize + 20 + tmplEntry + litSize + 20 + 1
+	if shooter >= 0 {
+		room += 4*memberSize + tmplEntry + len(r.Moon.Scoring) + len(r.Moon.Choice) + len(r.Notes[0]) + 7
+	}
+	if cap(b)-o < room {
 		b = slices.Grow(b, room)
 	}
 	start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), o)
 	p := putMember(start, &memberRound)
 	p = putFigure(p, r.Round)
 	p = putMember(p, &memberDealer)
-	t := &l.tmpl[d&(tmplKeys-1)]
-	*(*[tmplEntry]byte)(p) = t.name
-	p = unsafe.Add(p, t.size-2)
+	p = l.putName(p, d)
 	p = putMember(p, &memberPoints)
 	points := p
 	p = l.putScores(p, r.Points.Vals[:n])
@@ -321,17 +342,51 @@ func (r *RoundResult) appendPlain(b []byte, keys *keyMemo, d int) []byte {
 		p = l.putScores(p, r.Totals.Vals[:n])
 	}
 	to := o + int(uintptr(p)-uintptr(start))
-	*(*[litSize]byte)(p) = litQuietPenalty.b
-	p = unsafe.Add(p, litQuietPenalty.n)
+	if shooter < 0 {
+		*(*[litSize]byte)(p) = litQuietPenalty.b
+		p = unsafe.Add(p, litQuietPenalty.n)
+	} else {
+		p = putMember(p, &memberMoon)
+		p = l.putName(p, shooter)
+		p = putMember(p, &memberScoring)
+		p = putQuoted(p, r.Moon.Scoring)
+		p = putMember(p, &memberChoice)
+		p = putQuoted(p, r.Moon.Choice)
+		*(*[litSize]byte)(p) = litMoonPenalty.b
+		p = unsafe.Add(p, litMoonPenalty.n)
+	}
 	p = putFigure(p, *r.PenaltyTotal)
 	p = putMember(p, &memberPenaltyCards)
 	p = l.putScores(p, r.PenaltyCards.Vals[:n])
 	p = putMember(p, &memberTricks)
 	p = l.putScores(p, r.Tricks.Vals[:n])
+	if shooter >= 0 {
+		p = putMember(p, &memberNotes)
+		p = putQuoted(p, r.Notes[0])
+		*(*byte)(p) = ']'
+		p = unsafe.Add(p, 1)
+	}
 	*(*byte)(p) = '}'
 	b = b[:o+int(uintptr(p)-uintptr(start))+1]
 	keys.wrote(r.Totals, from, to)
 	return b
+}
+
+// putName writes at p player j of l (it has its template) quoted, in room for a template's
+// entry, and returns its end.
+func (l *nameList) putName(p unsafe.Pointer, j int) unsafe.Pointer {
+	t := &l.tmpl[j&(tmplKeys-1)]
+	*(*[tmplEntry]byte)(p) = t.name
+	return unsafe.Add(p, t.size-2)
+}
+
+// putQuoted writes at p the string s, which needs no escaping, quoted, in room for it and
+// its quotes, and returns its end.
+func putQuoted(p unsafe.Pointer, s string) unsafe.Pointer {
+	*(*byte)(p) = '"'
+	p = unsafe.Add(p, 1+copy(unsafe.Slice((*byte)(unsafe.Add(p, 1)), len(s)), s))
+	*(*byte)(p) = '"'
+	return unsafe.Add(p, 1)
 }
 
 // putMember writes the member name m at p, in room for its block, and returns its end.
@@ -344,6 +399,7 @@ func putMember(p unsafe.Pointer, m *member) unsafe.Pointer {
 var (
 	litQuiet        = newLit(`,"moon":null,"violations":[]`)
 	litQuietPenalty = newLit(`,"moon":null,"violations":[],"penalty_cards_in_play":`)
+	litMoonPenalty  = newLit(`},"violations":[],"penalty_cards_in_play":`)
 	litPenaltyTotal = newLit(`,"penalty_cards_in_play":`)
 	litUnfinished   = newLit(`,"finished":false,"winner":null,"violations":[]}`)
 )
@@ -412,6 +468,10 @@ func (s *Scores) sameAs(t *Scores) bool {
 // them.
 var (
 	memberRound        = newMember(`{"round":`)
+	memberMoon         = newMember(`,"moon":{"player":`)
+	memberScoring      = newMember(`,"scoring":`)
+	memberChoice       = newMember(`,"choice":`)
+	memberNotes        = newMember(`,"notes":[`)
 	memberDealer       = newMember(`,"dealer":`)
 	memberPoints       = newMember(`,"points":`)
 	memberTotals       = newMember(`,"totals":`)

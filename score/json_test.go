@@ -87,6 +87,7 @@ func TestAppendJSON(t *testing.T) {
 	}
 	// plain rounds (every member keyed by the players, no moon or violations), with the
 	// totals the points (the first round) and not, and rounds that differ from one in a member
+	copyOf := func(s string) string { return string([]byte(s)) }
 	for _, players := range lists {
 		seats := len(players)
 		keyed := func(k int) *score.Scores {
@@ -107,9 +108,20 @@ func TestAppendJSON(t *testing.T) {
 		other := plain(4, *keyed(5))
 		other.Dealer = s(players[0]) // the same name, not the players' string
 		rounds = append(rounds, other)
-		for k := range 6 {
+		for k := range 10 {
 			r := plain(5+k, *keyed(k))
 			switch k {
+			case 6, 7, 8, 9: // a moon and its note: plain, and not (two notes, a note to escape, another string)
+				r.Moon = &score.Moon{Player: players[seats-1], Scoring: "new", Choice: "recorded"}
+				r.Notes = []string{"moon: " + players[seats-1] + " (new)"}
+				switch k {
+				case 7:
+					r.Notes = append(r.Notes, "revoke: x +3")
+				case 8:
+					r.Notes[0] += ` "<&>"`
+				case 9:
+					r.Moon.Player = copyOf(players[seats-1])
+				}
 			case 0:
 				r.Moon = &score.Moon{Player: players[0], Scoring: "old", Choice: "auto"}
 			case 1:

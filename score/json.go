@@ -30,9 +30,14 @@ func (r *Result) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, ']')
 	}
-	if from, to, ok := keys.written(r.Totals); ok {
-		b = append(b, `,"totals":`...)
-		b = append(b, b[from:to]...) // the last round's totals, shared
+	if from, to, ok := keys.written(r.Totals); ok { // the last round's totals, shared: their bytes
+		o := len(b)
+		if room := memberSize + to - from + blockSize; cap(b)-o < room {
+			b = slices.Grow(b, room)
+		}
+		start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), o)
+		p := putBlocks(putMember(start, &memberTotals), b[from:to]) // (b's own memory: rounds were written after them)
+		b = b[:o+int(uintptr(p)-uintptr(start))]
 	} else {
 		b = r.Totals.appendMember(b, &memberTotals, &keys)
 	}
@@ -73,9 +78,15 @@ func (r *Result) AppendJSON(b []byte) []byte {
 func (r *Result) appendHead(b []byte, keys *keyMemo) []byte {
 	if h := findHead(r); h != nil {
 		keys.know(r.Players, h.players, r.Sides, h.sideList)
-		b = append(b, h.text[:h.game]...)
-		b = appendInt(b, r.Game)
-		return append(b, h.text[h.game:]...)
+		o := len(b)
+		if room := len(h.text) + 2*blockSize + 20; cap(b)-o < room {
+			b = slices.Grow(b, room)
+		}
+		start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), o)
+		p := putBlocks(start, h.text[:h.game])
+		p = putFigure(p, r.Game)
+		p = putBlocks(p, h.text[h.game:])
+		return b[:o+int(uintptr(p)-uintptr(start))]
 	}
 	from := len(b)
 	b = append(b, `{"file":`...)
@@ -145,10 +156,11 @@ func findHead(r *Result) *head {
 	return nil
 }
 
-// of reports whether h is the head of r.
+// of reports whether h is the head of r (h.sides has the length of the results' sides: nil
+// for none).
 func (h *head) of(r *Result) bool {
-	return sameString(h.file, r.File) && sameString(h.ruleset, r.Ruleset) && sameStrings(h.names, r.Players) &&
-		(len(r.Sides) == 0 && h.sides == nil || sameStrings(h.sides, r.Sides))
+	return sameString(h.file, r.File) && sameString(h.ruleset, r.Ruleset) && len(h.sides) == len(r.Sides) &&
+		sameStrings(h.names, r.Players) && (len(r.Sides) == 0 || sameStrings(h.sides, r.Sides))
 }
 
 // newHead puts in front of knownHeads the head of r, whose players' nameList is players (a
@@ -158,11 +170,25 @@ func newHead(r *Result, players, sides *nameList, start, rest []byte) {
 	if sides != nil {
 		h.sides, h.sideList = sides.names, sides
 	}
-	h.text = append(append(make([]byte, 0, len(start)+len(rest)), start...), rest...)
+	h.text = append(append(make([]byte, 0, len(start)+len(rest)+blockSize), start...), rest...) // (putBlocks reads past its end)
 	for i := len(knownHeads) - 1; i > 0; i-- {
 		knownHeads[i].Store(knownHeads[i-1].Load())
 	}
 	knownHeads[0].Store(h)
+}
+
+// blockSize is the size of the blocks putBlocks copies.
+const blockSize = 16
+
+// putBlocks writes the bytes of s at p, in room for them and a block more, and returns their
+// end: a block at a time, the last block past the end of s, in memory of s's own (its
+// capacity holds a block more than its length), and past the end of the bytes written.
+func putBlocks(p unsafe.Pointer, s []byte) unsafe.Pointer {
+	from := unsafe.Pointer(unsafe.SliceData(s))
+	for i := 0; i < len(s); i += blockSize {
+		*(*[blockSize]byte)(unsafe.Add(p, i)) = *(*[blockSize]byte)(unsafe.Add(from, i))
+	}
+	return unsafe.Add(p, len(s))
 }
 
 // sameString reports whether a and b are the same string: the same length at the same
@@ -766,15 +792,24 @@ func listOf(keys []string) *nameList {
 }
 
 // sameStrings reports whether a and b are the same strings: the same lengths at the same
-// addresses, which is the same memory of their lists' string headers.
+// addresses, which is the same words of their lists' string headers (each string's
+// address and length), compared two strings at a time.
 func sameStrings(a, b []string) bool {
-	return len(a) == len(b) && (len(a) == 0 || headers(a) == headers(b))
-}
-
-// headers returns the memory of list's string headers (each string's address and length),
-// as a string to compare.
-func headers(list []string) string {
-	return unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(list))), len(list)*int(unsafe.Sizeof("")))
+	n := len(a)
+	if n != len(b) {
+		return false
+	}
+	pa, pb := unsafe.Pointer(unsafe.SliceData(a)), unsafe.Pointer(unsafe.SliceData(b))
+	if pa == pb {
+		return true
+	}
+	for ; n >= 2; n -= 2 {
+		if *(*[4]uintptr)(pa) != *(*[4]uintptr)(pb) {
+			return false
+		}
+		pa, pb = unsafe.Add(pa, 2*unsafe.Sizeof("")), unsafe.Add(pb, 2*unsafe.Sizeof(""))
+	}
+	return n == 0 || *(*[2]uintptr)(pa) == *(*[2]uintptr)(pb)
 }
 
 // template writes the template of keys, which are plain; false when they do not fit.

@@ -58,3 +58,25 @@ func TestPutFigure(t *testing.T) {
 		require.Equal(t, strconv.Itoa(v), string(buf[1:1+n]))
 	}
 }
+
+// TestSameStrings: lists are the same when each of their strings is at the same address with
+// the same length, whatever their count, and not when one string is elsewhere (the same text
+// or not) or longer.
+func TestSameStrings(t *testing.T) {
+	names := []string{"ann", "bob", "cat", "dan", "eve"}
+	for n := 0; n <= len(names); n++ {
+		a := names[:n]
+		require.True(t, sameStrings(a, a))
+		require.True(t, sameStrings(a, append([]string(nil), a...)))
+		if n < len(names) {
+			require.False(t, sameStrings(a, names[:n+1]))
+		}
+		for i := range n {
+			for _, other := range []string{string([]byte(a[i])), a[i] + "x", a[i][:2]} {
+				b := append([]string(nil), a...)
+				b[i] = other
+				require.False(t, sameStrings(a, b), "%d %d %q", n, i, other)
+			}
+		}
+	}
+}

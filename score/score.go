@@ -2,6 +2,7 @@ package score
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -312,6 +313,27 @@ func copyInts(dst, src []int) {
 	copy(dst, src)
 }
 
+// addInts adds src to dst, figure by figure (a round's points to the totals): four of them
+// (a table of four) one by one.
+func addInts(dst, src []int) {
+	if len(dst) == 4 && len(src) == 4 {
+		dst[0], dst[1], dst[2], dst[3] = dst[0]+src[0], dst[1]+src[1], dst[2]+src[2], dst[3]+src[3]
+		return
+	}
+	for u := range dst {
+		dst[u] += src[u]
+	}
+}
+
+// highest returns the highest of totals (the lowest int when there are none).
+func highest(totals []int) int {
+	h := math.MinInt
+	for _, t := range totals {
+		h = max(h, t)
+	}
+	return h
+}
+
 // pts returns a zeroed per-unit slice for a round's points (reused from round to round).
 func (s *game) pts() []int {
 	if cap(s.ptsBuf) < len(s.units) {
@@ -361,9 +383,7 @@ func (s *game) round(r *validate.PlayedRound) {
 	}
 	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
 	s.spread(r, pts, vals[:m], out)
-	for u := range s.totals {
-		s.totals[u] += pts[u]
-	}
+	addInts(s.totals, pts)
 	if r.Tiebreak {
 		s.tiebreak(r, pts)
 	} else {
@@ -560,13 +580,9 @@ func (s *game) endState(totals []int, normal int) (bool, []int) {
 	case rulesets.EndRounds:
 		over = normal >= rs.RoundsFor(len(s.rp.Players))
 	case rulesets.EndExceed:
-		for _, t := range totals {
-			over = over || t > rs.Target
-		}
+		over = highest(totals) > rs.Target
 	default:
-		for _, t := range totals {
-			over = over || t >= rs.Target
-		}
+		over = highest(totals) >= rs.Target
 	}
 	if !over {
 		return false, nil

@@ -109,9 +109,9 @@ type Resolver struct {
 	// what Own gave the last game: a run of games of the same rules finds theirs without
 	// building the key
 	own *resolved
-	// recent holds the entries Resolve gave the last games, each in one of the two slots of
-	// its print (recentSlot): a file whose games take turns among a few sets of rules finds each set
-	// here, by its option lines, without building the key and hashing it
+	// recent holds the entries Resolve gave the last games, each in one of the two slots
+	// of its print (recentSlot): a file whose games take turns among a few sets of rules
+	// finds each set here, by its option lines, without building the key and hashing it
 	recent [64]*resolved
 }
 
@@ -198,7 +198,8 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 
 // is reports whether e is the entry of a ruleset name and option lines whose print is p.
 func (e *resolved) is(name string, p uintptr, opts []parse.KV) bool {
-	return e.print == p && sameOptions(opts, e.opts) && (len(name) == len(e.name) && unsafe.StringData(name) == unsafe.StringData(e.name) || name == e.name)
+	return e.print == p && sameOptions(opts, e.opts) &&
+		(len(name) == len(e.name) && unsafe.StringData(name) == unsafe.StringData(e.name) || name == e.name)
 }
 
 // recentSlot is the first of the two slots of Resolver.recent for the entries of print p:
@@ -233,7 +234,8 @@ func kvStrings(kv *parse.KV) *[4]uintptr {
 
 // This does not compile unless a KV begins with its key and value, a string's header being
 // two words (kvStrings).
-const _ uintptr = 0 - (unsafe.Offsetof(parse.KV{}.Value) - unsafe.Sizeof("")) - (2*unsafe.Sizeof(uintptr(0)) - unsafe.Sizeof(""))
+const _ uintptr = 0 - (unsafe.Offsetof(parse.KV{}.Value) - unsafe.Sizeof("")) -
+	(2*unsafe.Sizeof(uintptr(0)) - unsafe.Sizeof(""))
 
 // sameText is sameOptions comparing the bytes of every string.
 func sameText(a, b []parse.KV) bool {

@@ -115,7 +115,8 @@ func (r *Result) appendHead(b []byte, keys *keyMemo) []byte {
 	}
 	b = append(b, `,"rounds":`...)
 	keys.players, keys.names = keys.find(r.Players), r.Players
-	if l := keys.players; l != nil && l.plain && (len(r.Sides) == 0 || sides.plain) && knownFile.has(r.File) && knownRuleset.has(r.Ruleset) {
+	if l := keys.players; l != nil && l.plain && (len(r.Sides) == 0 || sides.plain) &&
+		knownFile.has(r.File) && knownRuleset.has(r.Ruleset) {
 		newHead(r, l, sides, b[from:game], b[after:])
 	}
 	return b
@@ -170,7 +171,8 @@ func newHead(r *Result, players, sides *nameList, start, rest []byte) {
 	if sides != nil {
 		h.sides, h.sideList = sides.names, sides
 	}
-	h.text = append(append(make([]byte, 0, len(start)+len(rest)+blockSize), start...), rest...) // (putBlocks reads past its end)
+	// (room for a block past the end: putBlocks reads it)
+	h.text = append(append(make([]byte, 0, len(start)+len(rest)+blockSize), start...), rest...)
 	for i := len(knownHeads) - 1; i > 0; i-- {
 		knownHeads[i].Store(knownHeads[i-1].Load())
 	}

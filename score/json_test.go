@@ -137,7 +137,8 @@ func TestAppendJSON(t *testing.T) {
 			}
 			rounds = append(rounds, r)
 		}
-		results = append(results, &score.Result{Players: players, Rounds: rounds, Totals: rounds[len(rounds)-1].Totals, Violations: []validate.Violation{}})
+		results = append(results, &score.Result{Players: players, Rounds: rounds, Totals: rounds[len(rounds)-1].Totals,
+			Violations: []validate.Violation{}})
 	}
 	results = append(results, play(t, `game hearts
 players ann bob cat dan

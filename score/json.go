@@ -573,13 +573,14 @@ func (s *Scores) appendUnkeyed(b []byte, l *nameList) []byte {
 // appendJSON writes them, in room for each name's whole entry and the longest figure, and
 // returns their end.
 func (l *nameList) putScores(p unsafe.Pointer, vals []int) unsafe.Pointer {
-	// The names' entries and the figures are walked by their addresses: len(vals) of each
-	// (at most tmplKeys, as the list has its template), without an index to check.
-	e, v := &l.tmpl[0], unsafe.Pointer(unsafe.SliceData(vals))
-	for n := len(vals); n > 0; n-- {
-		*(*[tmplEntry]byte)(p) = e.text
-		p = unsafe.Add(p, e.size)
-		switch x := *(*int)(v); {
+	// The names' entries are walked by their address: len(vals) of them (at most tmplKeys,
+	// as the list has its template; the address after the last is still the nameList's).
+	e := unsafe.Pointer(&l.tmpl[0])
+	for _, x := range vals {
+		t := (*tmplName)(e)
+		*(*[tmplEntry]byte)(p) = t.text
+		p = unsafe.Add(p, t.size)
+		switch {
 		case uint(x) < 10:
 			*(*byte)(p) = byte('0' + x)
 			p = unsafe.Add(p, 1)
@@ -589,7 +590,7 @@ func (l *nameList) putScores(p unsafe.Pointer, vals []int) unsafe.Pointer {
 		default:
 			p = putFigure(p, x)
 		}
-		e, v = (*tmplName)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(*e))), unsafe.Add(v, unsafe.Sizeof(0))
+		e = unsafe.Add(e, unsafe.Sizeof(tmplName{}))
 	}
 	*(*byte)(p) = '}'
 	return unsafe.Add(p, 1)
@@ -801,17 +802,16 @@ func sameStrings(a, b []string) bool {
 	if n != len(b) {
 		return false
 	}
-	pa, pb := unsafe.Pointer(unsafe.SliceData(a)), unsafe.Pointer(unsafe.SliceData(b))
-	if pa == pb {
+	if n == 0 || unsafe.SliceData(a) == unsafe.SliceData(b) {
 		return true
 	}
-	for ; n >= 2; n -= 2 {
-		if *(*[4]uintptr)(pa) != *(*[4]uintptr)(pb) {
+	b = b[:n]
+	for i := 1; i < n; i += 2 {
+		if *(*[4]uintptr)(unsafe.Pointer(&a[i-1])) != *(*[4]uintptr)(unsafe.Pointer(&b[i-1])) {
 			return false
 		}
-		pa, pb = unsafe.Add(pa, 2*unsafe.Sizeof("")), unsafe.Add(pb, 2*unsafe.Sizeof(""))
 	}
-	return n == 0 || *(*[2]uintptr)(pa) == *(*[2]uintptr)(pb)
+	return n%2 == 0 || *(*[2]uintptr)(unsafe.Pointer(&a[n-1])) == *(*[2]uintptr)(unsafe.Pointer(&b[n-1]))
 }
 
 // template writes the template of keys, which are plain; false when they do not fit.

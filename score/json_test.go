@@ -190,3 +190,32 @@ func TestAppendJSONShared(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendJSONSimulated: the JSON of simulated games of every Hearts-family table (their
+// rounds plain, moons and all) is the encoder's, a result at a time and one after another
+// (the heads and lists known from the last).
+func TestAppendJSONSimulated(t *testing.T) {
+	for config := range sheetConfigs {
+		for seed := uint64(1); seed <= 3; seed++ {
+			checkJSON(t, config, seed)
+		}
+	}
+}
+
+// FuzzAppendJSON is TestAppendJSONSimulated over any seed and table.
+func FuzzAppendJSON(f *testing.F) {
+	f.Add(uint64(7), uint8(0))
+	f.Fuzz(func(t *testing.T, seed uint64, config uint8) {
+		checkJSON(t, int(config)%len(sheetConfigs), seed)
+	})
+}
+
+func checkJSON(t *testing.T, config int, seed uint64) {
+	g, rs := simGame(t, config, seed, seed%2 == 0)
+	rp, err := validate.New().Replay(g, rs)
+	require.NoError(t, err)
+	res := score.Score(rp)
+	for range 2 {
+		require.Equal(t, "x"+encoded(t, res), string(res.AppendJSON([]byte("x"))), "config %d seed %d", config, seed)
+	}
+}

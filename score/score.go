@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -126,6 +127,9 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 	}
 	if !c.set || c.partnership != part || !slices.Equal(c.players, players) {
 		names, unitOf := rs.Units(players)
+		if part {
+			names = sharedSides(players, names)
+		}
 		c.set, c.partnership, c.names, c.unitOf = true, part, names, unitOf
 		c.players = append(c.players[:0], players...) // (the game's slice is reused memory)
 		if len(names) == len(players) && (len(names) == 0 || &names[0] == &players[0]) {
@@ -138,6 +142,30 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 		return players, c.unitOf
 	}
 	return c.names, c.unitOf
+}
+
+// knownSides holds the sides of the last partnerships' players, the newest first, shared by
+// every Scorer (and goroutine): the results of a file's games, scored by many Scorers, then
+// have the same sides, the same strings, which the JSON writer knows by their addresses.
+var knownSides [4]atomic.Pointer[sidesOf]
+
+// sidesOf is an entry of knownSides: the players (their strings, a copy of the list) and
+// their sides. It is not changed once made.
+type sidesOf struct{ players, sides []string }
+
+// sharedSides returns sides, the sides of players, as knownSides holds them when they are
+// there for the same strings, else puts them in front.
+func sharedSides(players, sides []string) []string {
+	for i := range knownSides {
+		if e := knownSides[i].Load(); e != nil && sameStrings(e.players, players) && slices.Equal(e.sides, sides) {
+			return e.sides
+		}
+	}
+	for i := len(knownSides) - 1; i > 0; i-- {
+		knownSides[i].Store(knownSides[i-1].Load())
+	}
+	knownSides[0].Store(&sidesOf{slices.Clone(players), sides})
+	return sides
 }
 
 // distinctNames reports whether no two names are the same. Names that all begin with

@@ -109,9 +109,9 @@ type Resolver struct {
 	// what Own gave the last game: a run of games of the same rules finds theirs without
 	// building the key
 	own *resolved
-	// recent holds the entries Resolve gave the last games, each in the slot of its print
-	// (recentSlot): a file whose games take turns among a few sets of rules finds each set
-	// here, by its option lines, without building the key and hashing it
+	// recent holds the entries Resolve gave the last games, each in one of the two slots
+	// of its print (recentSlot): a file whose games take turns among a few sets of rules
+	// finds each set here, by its option lines, without building the key and hashing it
 	recent [64]*resolved
 }
 
@@ -147,13 +147,16 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		return nil, parse.ErrorList{{Pos: pos, Msg: "no ruleset: write a `game NAME` line or use --ruleset NAME"}}
 	}
 	p := optionsPrint(g.Options)
-	slot := &r.recent[recentSlot(p)]
-	if e := *slot; e != nil && e.is(name, p, g.Options) {
+	slots := (*[2]*resolved)(r.recent[recentSlot(p):])
+	if e := slots[0]; e != nil && e.is(name, p, g.Options) {
 		return e.rs, nil // the key is this entry's
+	}
+	if e := slots[1]; e != nil && e.is(name, p, g.Options) {
+		return e.rs, nil
 	}
 	r.kb = appendKey(r.kb[:0], name, g.Options)
 	if e, ok := r.cache[string(r.kb)]; ok {
-		*slot = e
+		slots[0], slots[1] = e, slots[0] // the older of the two goes
 		return e.rs, nil
 	}
 	var base *Ruleset
@@ -189,39 +192,50 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 	if err := rs.Apply(r.choice.Options); err != nil {
 		return nil, err
 	}
-	*slot = r.store(name, g.Options, rs)
+	slots[0], slots[1] = r.store(name, g.Options, rs), slots[0]
 	return rs, nil
 }
 
 // is reports whether e is the entry of a ruleset name and option lines whose print is p.
 func (e *resolved) is(name string, p uintptr, opts []parse.KV) bool {
-	return e.print == p && sameOptions(opts, e.opts) && name == e.name
+	return e.print == p && sameOptions(opts, e.opts) &&
+		(len(name) == len(e.name) && unsafe.StringData(name) == unsafe.StringData(e.name) || name == e.name)
 }
 
-// recentSlot is the slot of Resolver.recent for the entries of print p: the top bits of a
-// multiple of p, which the bits of every value's address reach.
+// recentSlot is the first of the two slots of Resolver.recent for the entries of print p:
+// the top bits of a multiple of p, which the bits of every value's address reach.
 func recentSlot(p uintptr) uint {
-	return uint(uint64(p)*0x9e3779b97f4a7c15>>58) & 63
+	return uint(uint64(p)*0x9e3779b97f4a7c15>>58) & 62
 }
 
 // sameOptions reports whether two lists of option lines have the same keys and values in
 // the same order: the same key (appendKey) for the same name. Strings at the same address
 // are the same without a look at their bytes (a reader hands out the same strings for the
-// option lines that games repeat).
+// option lines that games repeat): the lists' string headers (kvStrings) are compared
+// first, all of them at once.
 func sameOptions(a, b []parse.KV) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	b = b[:len(a)]
+	var differ uintptr
 	for i := range a {
-		x, y := &a[i], &b[i]
-		if unsafe.StringData(x.Key) != unsafe.StringData(y.Key) || len(x.Key) != len(y.Key) ||
-			unsafe.StringData(x.Value) != unsafe.StringData(y.Value) || len(x.Value) != len(y.Value) {
-			return sameText(a[i:], b[i:])
-		}
+		x, y := kvStrings(&a[i]), kvStrings(&b[i])
+		differ |= x[0] ^ y[0] | x[1] ^ y[1] | x[2] ^ y[2] | x[3] ^ y[3]
 	}
-	return true
+	return differ == 0 || sameText(a, b)
 }
+
+// kvStrings returns the headers of an option line's key and value (each string's address
+// and length) as words, to compare.
+func kvStrings(kv *parse.KV) *[4]uintptr {
+	return (*[4]uintptr)(unsafe.Pointer(kv))
+}
+
+// This does not compile unless a KV begins with its key and value, a string's header being
+// two words (kvStrings).
+const _ uintptr = 0 - (unsafe.Offsetof(parse.KV{}.Value) - unsafe.Sizeof("")) -
+	(2*unsafe.Sizeof(uintptr(0)) - unsafe.Sizeof(""))
 
 // sameText is sameOptions comparing the bytes of every string.
 func sameText(a, b []parse.KV) bool {

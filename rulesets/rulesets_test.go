@@ -917,3 +917,59 @@ func TestRulesetNameATranscriptHolds(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "house rules ♥", rs.Name)
 }
+
+// TestValueGroups: the groups a table has from Table hold every card of a value other than 0
+// once, with its value, as the groups made for a table built by hand; a table made from
+// another (WithDeckOf) keeps them.
+func TestValueGroups(t *testing.T) {
+	for _, name := range builtinOrder {
+		rs, err := Builtin(name)
+		require.NoError(t, err)
+		tb, err := rs.Table(4)
+		require.NoError(t, err, name)
+		groups, valued := tb.ValueGroups()
+		var got [parse.NumCards]int
+		var cards parse.CardSet
+		for _, g := range groups {
+			require.NotZero(t, g.Value, name)
+			require.Zero(t, cards&g.Cards, name)
+			cards |= g.Cards
+			for c := parse.Card(0); c < parse.NumCards; c++ {
+				if g.Cards.Has(c) {
+					got[c] = g.Value
+				}
+			}
+		}
+		assert.Equal(t, tb.Value, got, name)
+		assert.Equal(t, cards, valued, name)
+		byHand := &Table{Value: tb.Value}
+		g2, v2 := byHand.ValueGroups()
+		assert.Equal(t, groups, g2, name)
+		assert.Equal(t, valued, v2, name)
+		g3, v3 := tb.WithDeckOf(&Table{}).ValueGroups()
+		assert.Equal(t, groups, g3, name)
+		assert.Equal(t, valued, v3, name)
+	}
+}
+
+// TestSameOptions: lists of option lines are the same when their keys and values are, in the
+// same strings or in copies of their text, and differ in any key, value or length.
+func TestSameOptions(t *testing.T) {
+	kv := func(k, v string) parse.KV { return parse.KV{Key: k, Value: v, Pos: parse.Pos{Line: len(k)}} }
+	copyOf := func(s string) string { return string([]byte(s)) }
+	a := []parse.KV{kv("pass", "left"), kv("moon", "new"), kv("jd-bonus", "on")}
+	same := []parse.KV{kv(copyOf("pass"), copyOf("left")), kv("moon", copyOf("new")), kv("jd-bonus", "on")}
+	assert.True(t, sameOptions(a, a))
+	assert.True(t, sameOptions(a, slices.Clone(a)))
+	assert.True(t, sameOptions(a, same))
+	assert.True(t, sameOptions(nil, []parse.KV{}))
+	for i := range a {
+		for _, other := range []parse.KV{kv(a[i].Key, "x"), kv("x", a[i].Value), kv(a[i].Key, a[i].Value+"x")} {
+			b := slices.Clone(a)
+			b[i] = other
+			assert.False(t, sameOptions(a, b), "%v", b)
+			assert.False(t, sameOptions(b, a), "%v", b)
+		}
+	}
+	assert.False(t, sameOptions(a, a[:2]))
+}

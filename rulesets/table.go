@@ -27,6 +27,48 @@ type Table struct {
 
 	// Trump is the trump suit (Spades in the Spades family), parse.NoSuit without trump.
 	Trump parse.Suit
+
+	// the cards of Value grouped by value (ValueGroups), made with Value by Table
+	groups  []ValueGroup
+	valued  parse.CardSet
+	grouped bool
+}
+
+// ValueGroup is the cards of one value of a table.
+type ValueGroup struct {
+	Value int
+	Cards parse.CardSet
+}
+
+// ValueGroups returns the cards of t's values grouped by value, the cards of value 0 left
+// out, in the order of each value's first card, and the cards of the groups: as Table made
+// them with the values (shared: not to be changed), or, for a Table built otherwise, made
+// now.
+func (t *Table) ValueGroups() ([]ValueGroup, parse.CardSet) {
+	if t.grouped {
+		return t.groups, t.valued
+	}
+	return groupValues(&t.Value)
+}
+
+// groupValues groups the cards of the values by value (ValueGroups).
+func groupValues(value *[parse.NumCards]int) (groups []ValueGroup, valued parse.CardSet) {
+next:
+	for c := parse.Card(0); c < parse.NumCards; c++ {
+		v := value[c]
+		if v == 0 {
+			continue
+		}
+		valued |= 1 << c
+		for i := range groups {
+			if groups[i].Value == v {
+				groups[i].Cards |= 1 << c
+				continue next
+			}
+		}
+		groups = append(groups, ValueGroup{v, 1 << c})
+	}
+	return groups, valued
 }
 
 // Table resolves the ruleset for n seats. It does not check Players (a tie-break round seats
@@ -44,6 +86,8 @@ func (rs *Ruleset) Table(n int) (*Table, error) {
 	for c := parse.Card(0); c < parse.NumCards; c++ {
 		t.Value[c] = rs.cardValue(c, &suits)
 	}
+	t.groups, t.valued = groupValues(&t.Value)
+	t.grouped = true
 	t.setPenalty()
 	return t, nil
 }

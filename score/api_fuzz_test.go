@@ -14,7 +14,8 @@ import (
 // with any card byte, names that are not at the table, nil rounds, empty tricks, bids and
 // counts out of range, claims of shares, sheet figures; each is replayed under a random
 // built-in ruleset (with and without the diagnosis, by a fresh and a literal Validator) and
-// scored. Nothing may panic: what cannot be replayed is an error.
+// scored. Nothing may panic: what cannot be replayed is an error. The result's JSON is the
+// encoder's.
 func FuzzLibraryAPI(f *testing.F) {
 	for seed := uint64(0); seed < 16; seed++ {
 		f.Add(seed)
@@ -30,7 +31,10 @@ func FuzzLibraryAPI(f *testing.F) {
 		for _, v := range []*validate.Validator{validate.New(), {Diagnose: true}} {
 			rp, err := v.Replay(g, rs)
 			if err == nil {
-				score.Score(rp)
+				res := score.Score(rp)
+				if got, want := string(res.AppendJSON([]byte("x"))), "x"+encoded(t, res); got != want {
+					t.Fatalf("AppendJSON:\n%s\nthe encoder:\n%s", got, want)
+				}
 				sc := score.NewScorer(rp)
 				for _, r := range rp.Rounds {
 					sc.Add(r)

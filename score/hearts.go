@@ -3,7 +3,6 @@ package score
 import (
 	"fmt"
 	"math/bits"
-	"unsafe"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -13,12 +12,9 @@ import (
 // heartsRound computes the points of a Hearts-family round per unit (player): card points,
 // moon, revoke penalties and the no-tricks bonus (RULES §4).
 func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
-	h := &s.sc.blk.hearts // every field set here (the sums cleared for the round's seats)
+	h := &s.sc.blk.hearts // every field set here (the sums of the round's seats by tally)
 	h.r, h.rs, h.n = r, s.rs, len(r.Seats)
-	for l := range h.n {
-		h.card[l], h.pen[l], h.bonus[l] = 0, 0, 0
-	}
-	h.tally(s.sc.valuesOf(r.Table))
+	h.tally(r.Table.ValueGroups())
 	h.kind, h.fixed = s.kind, s.fixed
 	h.allVoid = h.kind == rulesets.RevokeAll && len(r.Revokers) > 0
 	h.findShooter()
@@ -28,8 +24,12 @@ func (s *game) heartsRound(r *validate.PlayedRound, out *RoundResult) []int {
 	h.moon(s, out, local)                       // every way through it applies the points (apply) into local
 	h.notes(s.rp.Players, out)
 	pts := s.pts()
-	for l := 0; l < h.n; l++ {
-		pts[s.unitOf[r.Seats[l]]] += local[l]
+	if !r.Tiebreak && len(pts) == h.n {
+		copyInts(pts, local) // every player plays, each their own unit (unitOf[l] is l)
+	} else {
+		for l := 0; l < h.n; l++ {
+			pts[s.unitOf[r.Seats[l]]] += local[l]
+		}
 	}
 	h.figures(s, s.rp.Players, out)
 	return pts
@@ -52,97 +52,28 @@ type heartsCalc struct {
 }
 
 // Card points: each card won adds its value, and counts as a penalty card (a positive
-// value) or adds to the bonus (the others), by the groups of cards of one value.
-func (h *heartsCalc) tally(vs *valueSets) {
+// value) or adds to the bonus (the others), by the groups of cards of one value (valued:
+// the cards of the groups). It sets the sums of every seat of the round.
+func (h *heartsCalc) tally(groups []rulesets.ValueGroup, valued parse.CardSet) {
 	for l := 0; l < h.n; l++ {
+		h.card[l], h.pen[l], h.bonus[l] = 0, 0, 0
 		won := h.r.Won[l]
-		if won.A&vs.all == 0 {
+		if won.A&valued == 0 {
 			continue // no card of value (B holds second copies of cards of A)
 		}
-		for _, g := range vs.groups {
-			k := bits.OnesCount64(uint64(won.A & g.cards))
+		for _, g := range groups {
+			k := bits.OnesCount64(uint64(won.A & g.Cards))
 			if won.B != 0 {
-				k += bits.OnesCount64(uint64(won.B & g.cards))
+				k += bits.OnesCount64(uint64(won.B & g.Cards))
 			}
-			h.card[l] += k * g.value
-			if g.value > 0 {
+			h.card[l] += k * g.Value
+			if g.Value > 0 {
 				h.pen[l] += k
 			} else {
-				h.bonus[l] += k * g.value
+				h.bonus[l] += k * g.Value
 			}
 		}
 	}
-}
-
-// valueSets groups the cards of a table by their value, the cards of value 0 left out.
-type valueSets struct {
-	t      *rulesets.Table     // the table they were made for (nil: an entry not used yet)
-	value  [parse.NumCards]int // the values the groups were made of
-	groups []valueGroup
-	all    parse.CardSet // the cards of the groups
-}
-
-type valueGroup struct {
-	value int
-	cards parse.CardSet
-}
-
-// tableValues is a table and its value groups (an entry of Scorer.values).
-type tableValues struct {
-	t  *rulesets.Table
-	vs *valueSets
-}
-
-// valuesOf returns the value groups of t, cached for the last few tables and for the last few
-// values: the tables of games whose rules differ in other parameters than the values
-// (passes, first lead) share the groups.
-func (sc *Scorer) valuesOf(t *rulesets.Table) *valueSets {
-	// The table is looked for in the two entries of a slot that its address picks.
-	i := int(uint64(uintptr(unsafe.Pointer(t)))*0x9e3779b97f4a7c15>>58) &^ 1
-	switch e := &sc.tables; {
-	case e[i].t == t:
-		return e[i].vs
-	case e[i+1].t == t:
-		return e[i+1].vs
-	}
-	vs := sc.groupValues(t)
-	sc.tables[i+1] = sc.tables[i] // the older of the two goes
-	sc.tables[i] = tableValues{t, vs}
-	return vs
-}
-
-// groupValues returns the value groups of t's values, made anew when none of the last few
-// values are t's; the tables that found the groups replaced are forgotten.
-func (sc *Scorer) groupValues(t *rulesets.Table) *valueSets {
-	for i := range sc.values {
-		if vs := &sc.values[i]; vs.t != nil && vs.value == t.Value {
-			return vs
-		}
-	}
-	vs := &sc.values[sc.nextValues]
-	sc.nextValues = (sc.nextValues + 1) % len(sc.values)
-	for i := range sc.tables {
-		if sc.tables[i].vs == vs {
-			sc.tables[i] = tableValues{}
-		}
-	}
-	vs.t, vs.value, vs.groups, vs.all = t, t.Value, vs.groups[:0], 0
-next:
-	for c := parse.Card(0); c < parse.NumCards; c++ {
-		v := t.Value[c]
-		if v == 0 {
-			continue
-		}
-		vs.all |= 1 << c
-		for i := range vs.groups {
-			if vs.groups[i].value == v {
-				vs.groups[i].cards |= 1 << c
-				continue next
-			}
-		}
-		vs.groups = append(vs.groups, valueGroup{v, 1 << c})
-	}
-	return vs
 }
 
 // The moon: the shooter won every penalty card in play, both copies with two decks; cards
@@ -161,8 +92,11 @@ func Shooter(t *rulesets.Table, won []validate.Hand) int {
 	once := t.Penalty & (t.Deck | t.Deck2)
 	twice := t.Penalty & t.Deck & t.Deck2
 	shooter := -1
+	if once == 0 {
+		return -1
+	}
 	for l := range won {
-		if once != 0 && won[l].A&once == once && won[l].B&twice == twice {
+		if won[l].A&once == once && won[l].B&twice == twice {
 			shooter = l
 		}
 	}

@@ -3,6 +3,7 @@ package score_test
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/tricks-dev/tricks/parse"
@@ -84,6 +85,61 @@ func TestAppendJSON(t *testing.T) {
 		results = append(results, &score.Result{Players: names, Totals: totals,
 			Rounds: []score.RoundResult{{Round: 1, Points: pts, Totals: tot1}, {Round: 2, Points: pts, Totals: tot2}}})
 	}
+	// plain rounds (every member keyed by the players, no moon or violations), with the
+	// totals the points (the first round) and not, and rounds that differ from one in a member
+	copyOf := func(s string) string { return string([]byte(s)) }
+	for _, players := range lists {
+		seats := len(players)
+		keyed := func(k int) *score.Scores {
+			vals := []int{-150, 7, 123, 99, 10, 0, 1 << 62, -1 << 63, 9999}
+			x := score.Scores{Keys: players, Vals: make([]int, seats)}
+			for i := range x.Vals {
+				x.Vals[i] = vals[(i+k)%len(vals)]
+			}
+			return &x
+		}
+		plain := func(round int, totals score.Scores) score.RoundResult {
+			return score.RoundResult{Round: round, Dealer: &players[round%seats], Points: *keyed(0), Totals: totals,
+				Violations: []validate.Violation{}, PenaltyTotal: n(14), PenaltyCards: keyed(2), Tricks: keyed(3)}
+		}
+		first := plain(1, score.Scores{})
+		first.Totals = first.Points
+		rounds := []score.RoundResult{first, plain(2, *keyed(1)), plain(1003, *keyed(4))}
+		other := plain(4, *keyed(5))
+		other.Dealer = s(players[0]) // the same name, not the players' string
+		rounds = append(rounds, other)
+		for k := range 10 {
+			r := plain(5+k, *keyed(k))
+			switch k {
+			case 6, 7, 8, 9: // a moon and its note: plain, and not (two notes, a note to escape, another string)
+				r.Moon = &score.Moon{Player: players[seats-1], Scoring: "new", Choice: "recorded"}
+				r.Notes = []string{"moon: " + players[seats-1] + " (new)"}
+				switch k {
+				case 7:
+					r.Notes = append(r.Notes, "revoke: x +3")
+				case 8:
+					r.Notes[0] += ` "<&>"`
+				case 9:
+					r.Moon.Player = copyOf(players[seats-1])
+				}
+			case 0:
+				r.Moon = &score.Moon{Player: players[0], Scoring: "old", Choice: "auto"}
+			case 1:
+				r.Tricks = nil
+			case 2:
+				r.Carried = 3
+			case 3:
+				r.TotalsUncertain = true
+			case 4:
+				r.PenaltyTotal = nil
+			case 5:
+				r.Totals = score.Scores{Keys: slices.Clone(players), Vals: r.Totals.Vals}
+			}
+			rounds = append(rounds, r)
+		}
+		results = append(results, &score.Result{Players: players, Rounds: rounds, Totals: rounds[len(rounds)-1].Totals,
+			Violations: []validate.Violation{}})
+	}
 	results = append(results, play(t, `game hearts
 players ann bob cat dan
 trick ann: 2C AC 8C 5C
@@ -132,5 +188,34 @@ func TestAppendJSONShared(t *testing.T) {
 		for i, s := range got {
 			require.Equal(t, want[i%len(results)], s)
 		}
+	}
+}
+
+// TestAppendJSONSimulated: the JSON of simulated games of every Hearts-family table (their
+// rounds plain, moons and all) is the encoder's, a result at a time and one after another
+// (the heads and lists known from the last).
+func TestAppendJSONSimulated(t *testing.T) {
+	for config := range sheetConfigs {
+		for seed := uint64(1); seed <= 3; seed++ {
+			checkJSON(t, config, seed)
+		}
+	}
+}
+
+// FuzzAppendJSON is TestAppendJSONSimulated over any seed and table.
+func FuzzAppendJSON(f *testing.F) {
+	f.Add(uint64(7), uint8(0))
+	f.Fuzz(func(t *testing.T, seed uint64, config uint8) {
+		checkJSON(t, int(config)%len(sheetConfigs), seed)
+	})
+}
+
+func checkJSON(t *testing.T, config int, seed uint64) {
+	g, rs := simGame(t, config, seed, seed%2 == 0)
+	rp, err := validate.New().Replay(g, rs)
+	require.NoError(t, err)
+	res := score.Score(rp)
+	for range 2 {
+		require.Equal(t, "x"+encoded(t, res), string(res.AppendJSON([]byte("x"))), "config %d seed %d", config, seed)
 	}
 }

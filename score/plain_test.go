@@ -1,9 +1,11 @@
 package score
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -40,5 +42,41 @@ func TestAppendInt(t *testing.T) {
 	}
 	for v := -20; v <= 12000; v++ {
 		require.Equal(t, "x"+strconv.Itoa(v), string(appendInt([]byte("x"), v)))
+	}
+}
+
+// TestPutFigure: the figures written in place are strconv's, at every bound of the cases.
+func TestPutFigure(t *testing.T) {
+	figures := []int{1 << 40, -1 << 40, math.MaxInt, math.MinInt}
+	for v := -12000; v <= 12000; v++ {
+		figures = append(figures, v)
+	}
+	for _, v := range figures {
+		var buf [24]byte
+		end := putFigure(unsafe.Pointer(&buf[1]), v)
+		n := int(uintptr(end) - uintptr(unsafe.Pointer(&buf[1])))
+		require.Equal(t, strconv.Itoa(v), string(buf[1:1+n]))
+	}
+}
+
+// TestSameStrings: lists are the same when each of their strings is at the same address with
+// the same length, whatever their count, and not when one string is elsewhere (the same text
+// or not) or longer.
+func TestSameStrings(t *testing.T) {
+	names := []string{"ann", "bob", "cat", "dan", "eve"}
+	for n := 0; n <= len(names); n++ {
+		a := names[:n]
+		require.True(t, sameStrings(a, a))
+		require.True(t, sameStrings(a, append([]string(nil), a...)))
+		if n < len(names) {
+			require.False(t, sameStrings(a, names[:n+1]))
+		}
+		for i := range n {
+			for _, other := range []string{string([]byte(a[i])), a[i] + "x", a[i][:2]} {
+				b := append([]string(nil), a...)
+				b[i] = other
+				require.False(t, sameStrings(a, b), "%d %d %q", n, i, other)
+			}
+		}
 	}
 }

@@ -2,9 +2,11 @@ package score
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/rulesets"
@@ -66,21 +68,16 @@ func Score(rp *validate.Replay) *Result { return new(Scorer).Score(rp) }
 // the Scorer has scored one as long. A Scorer is not safe for concurrent use; its zero
 // value is ready for Score.
 type Scorer struct {
-	s          *game // the game being scored (Reset)
-	blk        gameBlock
-	rounds     []RoundResult        // storage of the result's rounds
-	blocks     []*roundBlock        // the rounds' figures
-	viols      []validate.Violation // storage of the result's violations
-	tied       []string             // storage of the result's tied units
-	contracts  []Contract           // storage of the Spades rounds' contracts
-	units      unitCache
-	values     [4]valueSets // of the last tables scored
-	nextValues int          // the entry of values to replace next
-	// tables finds the value groups of the last tables scored by the table (a file whose
-	// games take turns among a few sets of rules has a table for each, of the same values)
-	tables   [64]tableValues
-	moons    [4]moonNote // the notes of the last moons
-	nextMoon int
+	s         *game // the game being scored (Reset)
+	blk       gameBlock
+	rounds    []RoundResult        // storage of the result's rounds
+	blocks    []*roundBlock        // the rounds' figures
+	viols     []validate.Violation // storage of the result's violations
+	tied      []string             // storage of the result's tied units
+	contracts []Contract           // storage of the Spades rounds' contracts
+	units     unitCache
+	moons     [4]moonNote // the notes of the last moons
+	nextMoon  int
 }
 
 // Score scores rp into the Scorer's result (see Scorer): Reset, Add of each round, Result.
@@ -130,6 +127,9 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 	}
 	if !c.set || c.partnership != part || !slices.Equal(c.players, players) {
 		names, unitOf := rs.Units(players)
+		if part {
+			names = sharedSides(players, names)
+		}
 		c.set, c.partnership, c.names, c.unitOf = true, part, names, unitOf
 		c.players = append(c.players[:0], players...) // (the game's slice is reused memory)
 		if len(names) == len(players) && (len(names) == 0 || &names[0] == &players[0]) {
@@ -142,6 +142,30 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 		return players, c.unitOf
 	}
 	return c.names, c.unitOf
+}
+
+// knownSides holds the sides of the last partnerships' players, the newest first, shared by
+// every Scorer (and goroutine): the results of a file's games, scored by many Scorers, then
+// have the same sides, the same strings, which the JSON writer knows by their addresses.
+var knownSides [4]atomic.Pointer[sidesOf]
+
+// sidesOf is an entry of knownSides: the players (their strings, a copy of the list) and
+// their sides. It is not changed once made.
+type sidesOf struct{ players, sides []string }
+
+// sharedSides returns sides, the sides of players, as knownSides holds them when they are
+// there for the same strings, else puts them in front.
+func sharedSides(players, sides []string) []string {
+	for i := range knownSides {
+		if e := knownSides[i].Load(); e != nil && sameStrings(e.players, players) && slices.Equal(e.sides, sides) {
+			return e.sides
+		}
+	}
+	for i := len(knownSides) - 1; i > 0; i-- {
+		knownSides[i].Store(knownSides[i-1].Load())
+	}
+	knownSides[0].Store(&sidesOf{slices.Clone(players), sides})
+	return sides
 }
 
 // distinctNames reports whether no two names are the same. Names that all begin with
@@ -238,9 +262,9 @@ func (sc *Scorer) start(rp *validate.Replay) *game {
 		s.totals, s.bags, s.ptsBuf = blk.ints[:u:u], blk.ints[m:m+u:m+u], blk.ints[2*m:2*m+u:2*m+u]
 		s.recTotal, s.lastTotals, s.hasRec = blk.ints[3*m:3*m+u:3*m+u], blk.ints[4*m:4*m+u:4*m+u], blk.has[:u:u]
 		// Only the sums start from zero: the other figures are written before they are read
-		// (recTotal and lastTotals where hasRec says so).
-		clear(s.totals)
-		clear(s.bags)
+		// (recTotal and lastTotals where hasRec says so). (The whole blocks of both: a copy
+		// of a fixed size, without a call of memclr.)
+		*(*[2 * validate.MaxSeats]int)(blk.ints[:2*m]) = [2 * validate.MaxSeats]int{}
 	} else {
 		s.totals, s.bags = make([]int, u), make([]int, u)
 	}
@@ -317,13 +341,36 @@ func copyInts(dst, src []int) {
 	copy(dst, src)
 }
 
+// addInts adds src to dst, figure by figure (a round's points to the totals): four of them
+// (a table of four) one by one.
+func addInts(dst, src []int) {
+	if len(dst) == 4 && len(src) == 4 {
+		dst[0], dst[1], dst[2], dst[3] = dst[0]+src[0], dst[1]+src[1], dst[2]+src[2], dst[3]+src[3]
+		return
+	}
+	for u := range dst {
+		dst[u] += src[u]
+	}
+}
+
+// highest returns the highest of totals (the lowest int when there are none).
+func highest(totals []int) int {
+	h := math.MinInt
+	for _, t := range totals {
+		h = max(h, t)
+	}
+	return h
+}
+
 // pts returns a zeroed per-unit slice for a round's points (reused from round to round).
 func (s *game) pts() []int {
 	if cap(s.ptsBuf) < len(s.units) {
 		s.ptsBuf = make([]int, len(s.units))
 	}
 	s.ptsBuf = s.ptsBuf[:len(s.units)]
-	clear(s.ptsBuf)
+	for i := range s.ptsBuf { // (a table's few figures without a call of memclr)
+		s.ptsBuf[i] = 0
+	}
 	return s.ptsBuf
 }
 
@@ -364,9 +411,7 @@ func (s *game) round(r *validate.PlayedRound) {
 	}
 	vals, m := s.rb.vals[:], validate.MaxSeats // a replay seats at most MaxSeats
 	s.spread(r, pts, vals[:m], out)
-	for u := range s.totals {
-		s.totals[u] += pts[u]
-	}
+	addInts(s.totals, pts)
 	if r.Tiebreak {
 		s.tiebreak(r, pts)
 	} else {
@@ -563,13 +608,9 @@ func (s *game) endState(totals []int, normal int) (bool, []int) {
 	case rulesets.EndRounds:
 		over = normal >= rs.RoundsFor(len(s.rp.Players))
 	case rulesets.EndExceed:
-		for _, t := range totals {
-			over = over || t > rs.Target
-		}
+		over = highest(totals) > rs.Target
 	default:
-		for _, t := range totals {
-			over = over || t >= rs.Target
-		}
+		over = highest(totals) >= rs.Target
 	}
 	if !over {
 		return false, nil

@@ -93,3 +93,14 @@ func TestScorerAcrossRules(t *testing.T) {
 		require.JSONEq(t, string(want), string(got), "game %d of the sequence:\n%s", i, src)
 	}
 }
+
+// TestScorersShareSides: Scorers of the same partnership's games (the same players' strings)
+// give them the same sides, the same strings, which the JSON writer knows by their addresses.
+func TestScorersShareSides(t *testing.T) {
+	rp := game(t, "game spades-partnership\nplayers ann bob cat dan\nround\nbid ann=3 bob=4 cat=2 dan=2\ntricks ann=3 bob=4 cat=3 dan=3\n")
+	var a, b score.Scorer
+	ra, rb := a.Score(rp), b.Score(rp)
+	require.Equal(t, []string{"ann+cat", "bob+dan"}, ra.Sides)
+	require.Equal(t, ra.Sides, rb.Sides)
+	require.Same(t, &ra.Sides[0], &rb.Sides[0])
+}

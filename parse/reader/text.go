@@ -135,6 +135,10 @@ type gameMem struct {
 	playersLine lineCache
 	optionLines [optionLines]lineCache
 	nextOption  int
+	// the last heads read (head.go), how many are kept, and the entry the next one goes to
+	heads    [heads]headCache
+	nHeads   int
+	nextHead int
 	// the leaderWords of the players leadersFor, nLeaders of them (textParser.leaderWords)
 	leaders    [maxLeaderWords]leaderWord
 	leadBy     [256]uint8 // (makeLeaderWords)
@@ -357,6 +361,12 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	// comes to parseLine's, and so does the keeping of a line that is only a comment).
 	fast := !mem.general
 	for len(src) > 0 {
+		if fast && src[0] == 'g' && !g.Pos.IsValid() && ascii && mem.reused && !p.stop {
+			// (the game's head, at its first statement: head.go)
+			if src, line = p.head(src, line); len(src) == 0 {
+				break
+			}
+		}
 		if fast && len(src) >= 8 && p.r != nil && !p.stop && len(p.pending) == 0 {
 			if src, line = p.playLines(src, line); len(src) == 0 {
 				break

@@ -27,7 +27,7 @@ type headCache struct {
 	players    []string
 	playersPos parse.Pos
 	options    []parse.KV
-	once       int  // the parser's optionsOnce
+	once       int  // the parser's optionsOnce after it: oneEach looks at the options past them
 	round      bool // the last line is a round statement: its round, begun
 	dealer     string
 	dealerPos  parse.Pos
@@ -107,6 +107,9 @@ func (p *textParser) keepHead(text string, line, lines, last int) {
 		h.players = append(h.players[:0:0], g.Players...)
 	}
 	h.options, h.once = relKVs(h.options, g.Options), p.optionsOnce
+	if h.once < len(g.Options) && keysOnce(g.Options) { // (an option line not kept before)
+		h.once = len(g.Options)
+	}
 	h.round, h.dealer, h.dealerPos = r != nil, "", parse.Pos{}
 	if r != nil {
 		h.dealer, h.dealerPos = r.Dealer, rel(r.DealerPos)
@@ -124,8 +127,9 @@ func (p *textParser) takeHead(h *headCache, text string, line int) {
 		return parse.Pos{File: f, Line: pos.Line + line - 1, Col: pos.Col}
 	}
 	g.Pos = abs(h.gamePos)
-	if len(p.pending) > 0 { // the comment lines before the game statement (fastLine)
-		p.attach("game", "")
+	if len(p.pending) > 0 { // the comment lines before the game statement (fastLine's attach)
+		addComments(p.headerComments("game"), p.pending, "")
+		p.pending = nil
 	}
 	p.gamePos = g.Pos
 	g.Ruleset, g.RulesetPos = h.ruleset, abs(h.rulesetPos)

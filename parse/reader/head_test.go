@@ -51,7 +51,7 @@ func TestHeadsKeptSameAsGeneral(t *testing.T) {
 		"game hearts\nplayers ann bob cat dan\noption end=rounds\nround\n",
 	}
 	befores := []string{"", "# OpenSpiel hearts, seed 1 game 0\n", "# a\n# b\n\n", "\n\n", "# a\nxyz\n", "players a b\n", "# é\n"}
-	plays := []string{"", "pass north: 2C 3C 4C\ntrick north: 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\n", "trick 2C 3C 4C 5C\n# end\n"}
+	plays := []string{"", "pass north: 2C 3C 4C\ntrick north: 2C 3C 4C 5C\ntrick 6C 7C 8C 9C\n", "trick 2C 3C 4C 5C\n# end\n", "option jd-bonus=on\ntrick 2C 3C 4C 5C\n", "option x=y\n"}
 	var buf GameBuffer
 	n := 0
 	for round := 0; round < 3; round++ {

@@ -446,14 +446,8 @@ func (p *textParser) fastLine(s string, line int) bool {
 // once, as in YAML's mappings (a second would silently override the first). A list whose
 // keys' bits (keyBit) all differ has no key twice, and its keys are not compared.
 func (p *textParser) oneEach(what string, kvs []parse.KV) {
-	var seen uint64
-	for i := range kvs {
-		b := keyBit(kvs[i].Key)
-		if seen&b != 0 {
-			p.twice(what, kvs)
-			return
-		}
-		seen |= b
+	if !keysOnce(kvs) {
+		p.twice(what, kvs)
 	}
 }
 
@@ -464,6 +458,20 @@ func keyBit(key string) uint64 {
 		return 1
 	}
 	return 1 << ((uint(key[0]) + uint(key[len(key)-1]) + 7*uint(len(key))) & 63)
+}
+
+// keysOnce reports whether the keys' bits (keyBit) of kvs all differ: then each key is given
+// once, and oneEach need not look at them.
+func keysOnce(kvs []parse.KV) bool {
+	var bits uint64
+	for i := range kvs {
+		b := keyBit(kvs[i].Key)
+		if bits&b != 0 {
+			return false
+		}
+		bits |= b
+	}
+	return true
 }
 
 // twice is oneEach's report, its keys compared two by two.

@@ -359,14 +359,14 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	// blanks around them, of a game in pure ASCII, to the fast statements (fastLine), which
 	// leave a line with a comment after its statement to parseLine (their work on the others
 	// comes to parseLine's, and so does the keeping of a line that is only a comment).
+	// The game's head (head.go) is read at its first line, or after the comment lines it starts
+	// with.
 	fast := !mem.general
+	heads := fast && ascii && mem.reused
+	if heads && len(src) > 0 && src[0] == 'g' {
+		src, line = p.head(src, line)
+	}
 	for len(src) > 0 {
-		if fast && src[0] == 'g' && !g.Pos.IsValid() && ascii && mem.reused && !p.stop {
-			// (the game's head, at its first statement: head.go)
-			if src, line = p.head(src, line); len(src) == 0 {
-				break
-			}
-		}
 		if fast && len(src) >= 8 && p.r != nil && !p.stop && len(p.pending) == 0 {
 			if src, line = p.playLines(src, line); len(src) == 0 {
 				break
@@ -388,6 +388,9 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 				p.line = line
 				p.comment(s, true)
 				line++
+				if heads && len(src) > 0 && src[0] == 'g' && !g.Pos.IsValid() && !p.stop {
+					src, line = p.head(src, line)
+				}
 				continue
 			}
 			if !isBlank(s[0]) && !isBlank(s[len(s)-1]) && p.fastLine(s, line) {

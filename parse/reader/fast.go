@@ -283,13 +283,9 @@ func (p *textParser) fastKV(list []parse.KV, kw string, i, n int) ([]parse.KV, b
 	if c != nil {
 		c.line = append(c.line[:0], s[i:]...)
 		c.kvs = append(c.kvs[:0], out...)
-		var bits uint64
-		c.once = true
+		c.once = keysOnce(c.kvs)
 		for j := range c.kvs {
 			c.kvs[j].Pos.Col -= i // (the columns from the line's start)
-			b := keyBit(c.kvs[j].Key)
-			c.once = c.once && bits&b == 0
-			bits |= b
 		}
 	}
 	return out, true

@@ -135,6 +135,10 @@ type gameMem struct {
 	playersLine lineCache
 	optionLines [optionLines]lineCache
 	nextOption  int
+	// the last heads read (head.go), how many are kept, and the entry the next one goes to
+	heads    [heads]headCache
+	nHeads   int
+	nextHead int
 	// the leaderWords of the players leadersFor, nLeaders of them (textParser.leaderWords)
 	leaders    [maxLeaderWords]leaderWord
 	leadBy     [256]uint8 // (makeLeaderWords)
@@ -355,7 +359,13 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	// blanks around them, of a game in pure ASCII, to the fast statements (fastLine), which
 	// leave a line with a comment after its statement to parseLine (their work on the others
 	// comes to parseLine's, and so does the keeping of a line that is only a comment).
+	// The game's head (head.go) is read at its first line, or after the comment lines it starts
+	// with.
 	fast := !mem.general
+	heads := fast && ascii && mem.reused
+	if heads && len(src) > 0 && src[0] == 'g' {
+		src, line = p.head(src, line)
+	}
 	for len(src) > 0 {
 		if fast && len(src) >= 8 && p.r != nil && !p.stop && len(p.pending) == 0 {
 			if src, line = p.playLines(src, line); len(src) == 0 {
@@ -378,6 +388,9 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 				p.line = line
 				p.comment(s, true)
 				line++
+				if heads && len(src) > 0 && src[0] == 'g' && !g.Pos.IsValid() && !p.stop {
+					src, line = p.head(src, line)
+				}
 				continue
 			}
 			if !isBlank(s[0]) && !isBlank(s[len(s)-1]) && p.fastLine(s, line) {
@@ -436,14 +449,8 @@ func (p *textParser) fastLine(s string, line int) bool {
 // once, as in YAML's mappings (a second would silently override the first). A list whose
 // keys' bits (keyBit) all differ has no key twice, and its keys are not compared.
 func (p *textParser) oneEach(what string, kvs []parse.KV) {
-	var seen uint64
-	for i := range kvs {
-		b := keyBit(kvs[i].Key)
-		if seen&b != 0 {
-			p.twice(what, kvs)
-			return
-		}
-		seen |= b
+	if !keysOnce(kvs) {
+		p.twice(what, kvs)
 	}
 }
 
@@ -454,6 +461,20 @@ func keyBit(key string) uint64 {
 		return 1
 	}
 	return 1 << ((uint(key[0]) + uint(key[len(key)-1]) + 7*uint(len(key))) & 63)
+}
+
+// keysOnce reports whether the keys' bits (keyBit) of kvs all differ: then each key is given
+// once, and oneEach need not look at them.
+func keysOnce(kvs []parse.KV) bool {
+	var bits uint64
+	for i := range kvs {
+		b := keyBit(kvs[i].Key)
+		if bits&b != 0 {
+			return false
+		}
+		bits |= b
+	}
+	return true
 }
 
 // twice is oneEach's report, its keys compared two by two.

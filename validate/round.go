@@ -872,20 +872,23 @@ func (s *cleanScan) runFour() {
 		led, lead := rules.suitOf[uint8(x)], cardBits[uint8(x)]
 		y := bits.RotateLeft32(x, 8*(next&3))
 		b0, b1, b2, b3 := cardBits[uint8(y)], cardBits[uint8(y>>8)], cardBits[uint8(y>>16)], cardBits[uint8(y>>24)]
-		a0, a1, a2, a3 := hands[0].A, hands[1].A, hands[2].A, hands[3].A
 		won := b0 | b1 | b2 | b3
 		// Four cards, each one bit below bit NumCards: held each by its seat, and none twice
 		// (the sum of the bits is their union: a bit twice would add more, without overflow).
-		if a0&b0|a1&b1|a2&b2|a3&b3 != won || b0+b1+b2+b3 != won || lead&rules.noLead(broken) != 0 {
+		// The hands are read where they are, not kept in registers.
+		if hands[0].A&b0|hands[1].A&b1|hands[2].A&b2|hands[3].A&b3 != won || b0+b1+b2+b3 != won || lead&rules.noLead(broken) != 0 {
 			break
 		}
 		// Following the suit led is always legal (Judge says so too; the lead is of the suit
 		// led); a discard is surelyDiscards'.
 		if suit, ban := rules.mask[led&7], rules.banned(ti); won&^suit != 0 &&
-			!(follows(a0, b0, suit, ban) && follows(a1, b1, suit, ban) && follows(a2, b2, suit, ban) && follows(a3, b3, suit, ban)) {
+			!(follows(hands[0].A, b0, suit, ban) && follows(hands[1].A, b1, suit, ban) && follows(hands[2].A, b2, suit, ban) && follows(hands[3].A, b3, suit, ban)) {
 			break
 		}
-		hands[0].A, hands[1].A, hands[2].A, hands[3].A = a0&^b0, a1&^b1, a2&^b2, a3&^b3 // Remove: B is empty
+		hands[0].A &^= b0 // Remove: B is empty
+		hands[1].A &^= b1
+		hands[2].A &^= b2
+		hands[3].A &^= b3
 		if taken {
 			next = int(winners[ti])
 		} else {

@@ -746,7 +746,9 @@ func (v *Validator) cleanTricks(g *parse.Game, r *PlayedRound, hands *[MaxSeats]
 		return 0, next, false
 	}
 	s := cleanScan{g: g, r: r, rules: r.Rules, hands: hands, tricks: tricks, leaders: v.leaders, winners: v.winners, next: next, taken: taken}
-	if len(r.Seats) == 4 {
+	// The hands inferred from the play (taken) keep run: runFour, fewer instructions, took
+	// more CPU time there in paired runs.
+	if len(r.Seats) == 4 && !taken {
 		s.runFour()
 	} else {
 		s.run()
@@ -844,23 +846,20 @@ func (s *cleanScan) run() {
 	}
 }
 
-// runFour is run at four seats: a trick's cards one word (each seat's card its byte, the
-// seats' hands at fixed places, no seat wrapped a card at a time), its leader and winner as
-// run takes them, and the scan's state in registers, not in s. A trick is clean as in run:
+// runFour is run at four seats without taken (the hands known): a trick's cards one word
+// (each seat's card its byte, the seats' hands at fixed places, no seat wrapped a card at a
+// time), its leader and winner as run takes them, and the scan's state in registers, not
+// in s. A trick is clean as in run:
 // each card one of the deck, held and played once in the trick; the lead not of noLead (the
 // cards surelyLegal does not let lead); each card after it following suit or a discard
 // surelyDiscards allows.
 func (s *cleanScan) runFour() {
 	tricks, leaders, winners, hands, rules, r := s.tricks, s.leaders, s.winners, s.hands, s.rules, s.r
-	ti, next, broken, taken := s.ti, s.next, s.broken, s.taken
+	ti, next, broken := s.ti, s.next, s.broken
 	leaders, winners = leaders[:len(tricks)], winners[:len(tricks)] // cleanTricks tests their lengths
 	for ; ti < len(tricks); ti++ {
 		tr := &tricks[ti]
-		if taken { // pass 1 took the trick's leader (a name it reported or not) and winner
-			if next = int(leaders[ti]); len(tr.Cards) != 4 || winners[ti] < 0 {
-				break
-			}
-		} else if len(tr.Cards) != 4 || tr.Leader != "" && !r.namesLeader(s.g, tr.Leader, next) {
+		if len(tr.Cards) != 4 || tr.Leader != "" && !r.namesLeader(s.g, tr.Leader, next) {
 			break
 		}
 		x := binary.LittleEndian.Uint32(cardBytes(tr.Cards))
@@ -889,15 +888,11 @@ func (s *cleanScan) runFour() {
 		hands[1].A &^= b1
 		hands[2].A &^= b2
 		hands[3].A &^= b3
-		if taken {
-			next = int(winners[ti])
-		} else {
-			leader := next
-			next = (leader + winnerOfFour(&rules.winKey[led&3], x)) & 3
-			leaders[ti], winners[ti] = int8(leader), int8(next)
-			if ti < len(r.leaders) {
-				r.leaders[ti], r.winners[ti] = int8(leader), int8(next)
-			}
+		leader := next
+		next = (leader + winnerOfFour(&rules.winKey[led&3], x)) & 3
+		leaders[ti], winners[ti] = int8(leader), int8(next)
+		if ti < len(r.leaders) {
+			r.leaders[ti], r.winners[ti] = int8(leader), int8(next)
 		}
 		broken = broken || rules.BreaksAny(won) // every card of the trick, once
 		r.win(Hand{A: won}, next&3)

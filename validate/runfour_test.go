@@ -9,11 +9,10 @@ import (
 	"github.com/tricks-dev/tricks/rulesets"
 )
 
-// TestRunFourMatchesRun checks cleanScan.runFour, the clean tricks of four seats, against
-// run, a card at a time: the same first trick not clean, leader, break state, hands, leaders,
-// winners and cards won, with leaders taken by pass 1 or not (some named), over deals played
-// out with cards not held, played twice, past the deck, revokes, leads of the break suit and
-// banned discards.
+// TestRunFourMatchesRun checks cleanScan.runFour, the clean tricks of four known hands,
+// against run, a card at a time: the same first trick not clean, leader, break state, hands,
+// leaders, winners and cards won, some leaders named, over deals played out with cards not
+// held, played twice, past the deck, revokes, leads of the break suit and banned discards.
 func TestRunFourMatchesRun(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 26))
 	g := &parse.Game{Players: []string{"n", "e", "s", "w"}}
@@ -48,15 +47,12 @@ func TestRunFourMatchesRun(t *testing.T) {
 			for range rng.IntN(4) { // a leader named, maybe not the one due
 				tricks[rng.IntN(len(tricks))].Leader = g.Players[rng.IntN(4)]
 			}
-			if i%9 == 0 {
-				winners[rng.IntN(len(winners))] = -1 // all cancelled (pass 1)
-			}
-			taken, broken := i%2 == 1, i%5 == 0
+			broken := i%5 == 0
 			scan := func(four bool) (cleanScan, [MaxSeats]Hand, *PlayedRound, []int8, []int8) {
 				h := hands
 				r := &PlayedRound{Seats: []int{0, 1, 2, 3}}
 				ls, ws := append([]int8(nil), leaders...), append([]int8(nil), winners...)
-				s := cleanScan{g: g, r: r, rules: rules, hands: &h, tricks: tricks, leaders: ls, winners: ws, next: int(leaders[0]), broken: broken, taken: taken}
+				s := cleanScan{g: g, r: r, rules: rules, hands: &h, tricks: tricks, leaders: ls, winners: ws, next: int(leaders[0]), broken: broken}
 				if four {
 					s.runFour()
 				} else {
@@ -76,7 +72,7 @@ func TestRunFourMatchesRun(t *testing.T) {
 			}
 		}
 	}
-	require.Greater(t, stops, 3000) // most deals stop at a trick not clean
+	require.Greater(t, stops, 1500) // most deals stop at a trick not clean
 }
 
 // playOut plays the hands out, thirteen tricks of four from leader on, each card one that

@@ -265,16 +265,8 @@ func (r *Rules) Winner(cards []parse.Card, led parse.Suit) int {
 // above any other (-1); powers are -1..14, and the first card of the highest key wins.
 func (r *Rules) suitedWinner(cards []parse.Card, led parse.Suit) int {
 	keys := &r.winKey[led&3]
-	if b := cardBytes(cards); len(b) == 4 {
-		// A trick of four, its cards one word: the highest of each card's key above and 3 less
-		// its position below (of equal keys the first is the highest), without a branch: which
-		// card is highest is a branch the predictor cannot learn.
-		x := binary.LittleEndian.Uint32(b)
-		k0 := int(keys[uint8(x)])<<2 | 3
-		k1 := int(keys[uint8(x>>8)])<<2 | 2
-		k2 := int(keys[uint8(x>>16)])<<2 | 1
-		k3 := int(keys[uint8(x>>24)]) << 2 // | 0, the last position
-		return 3 - max(max(k0, k1), max(k2, k3))&3
+	if b := cardBytes(cards); len(b) == 4 { // a trick of four, its cards one word
+		return winnerOfFour(keys, binary.LittleEndian.Uint32(b))
 	}
 	best, bestKey := 0, int8(-1)
 	for i, c := range cards {
@@ -283,6 +275,19 @@ func (r *Rules) suitedWinner(cards []parse.Card, led parse.Suit) int {
 		}
 	}
 	return best
+}
+
+// winnerOfFour is suitedWinner of a trick of four, x its cards one a byte (the first the
+// lowest), keys the row of winKey of the suit led.
+func winnerOfFour(keys *[256]int8, x uint32) int {
+	// The highest of each card's key above and 3 less its position below (of equal keys the
+	// first is the highest), without a branch: which card is highest is a branch the
+	// predictor cannot learn.
+	k0 := int(keys[uint8(x)])<<2 | 3
+	k1 := int(keys[uint8(x>>8)])<<2 | 2
+	k2 := int(keys[uint8(x>>16)])<<2 | 1
+	k3 := int(keys[uint8(x>>24)]) << 2 // | 0, the last position
+	return 3 - max(max(k0, k1), max(k2, k3))&3
 }
 
 // beats reports whether c takes a one-deck trick with a suited lead (led) from b, the card

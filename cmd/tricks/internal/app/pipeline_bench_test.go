@@ -71,6 +71,33 @@ func BenchmarkPipelineValidate(b *testing.B) {
 	benchPipeline(b, benchCorpus(b, benchGames), benchGames, "validate", "-j", "1", "-q")
 }
 
+// BenchmarkPipelineValidateInferred is `tricks validate -j 1 -q` on single-hand games without
+// their deals, as game servers and other engines record them: the hands are inferred from the
+// play.
+func BenchmarkPipelineValidateInferred(b *testing.B) {
+	src := simulated(b, "-r", "hearts", "-o", "end=rounds", "-o", "rounds=1", "-n", strconv.Itoa(benchGames))
+	benchPipeline(b, src, benchGames, "validate", "-j", "1", "-q")
+}
+
+// BenchmarkPipelineSpades is `tricks validate -j 1 -q` on whole Spades partnership games
+// (many rounds each, no deals): the other family's rules and scoring.
+func BenchmarkPipelineSpades(b *testing.B) {
+	const games = benchGames / 10
+	src := simulated(b, "-r", "spades-partnership", "-n", strconv.Itoa(games))
+	benchPipeline(b, src, games, "validate", "-j", "1", "-q")
+}
+
+// simulated is the text `tricks simulate` writes with args (seed 1, one worker).
+func simulated(b *testing.B, args ...string) []byte {
+	b.Helper()
+	var out, errb bytes.Buffer
+	args = append(append([]string{"tricks", "simulate"}, args...), "--seed", "1", "-j", "1")
+	if code := run(args, nil, &out, &errb); code != 0 {
+		b.Fatalf("simulate: exit %d: %s", code, errb.String())
+	}
+	return out.Bytes()
+}
+
 // BenchmarkPipelineValidateYAML is `tricks validate -j 1 -q` on the single-hand games as
 // YAML (`tricks convert -f yaml`): with BenchmarkPipelineValidate, the cost of the YAML front
 // end over text's.

@@ -150,21 +150,23 @@ func (sc *Scorer) unitsOf(rs *rulesets.Ruleset, players []string) ([]string, []i
 var knownSides [4]atomic.Pointer[sidesOf]
 
 // sidesOf is an entry of knownSides: the players (their strings, a copy of the list) and
-// their sides. It is not changed once made.
+// their sides (a copy of the list). It is not changed once made, nor handed out.
 type sidesOf struct{ players, sides []string }
 
-// sharedSides returns sides, the sides of players, as knownSides holds them when they are
-// there for the same strings, else puts them in front.
+// sharedSides returns sides, the sides of players, with the strings knownSides holds when it
+// has them for the same players, else puts them in front. The list returned is the caller's
+// own (sides, or a copy of the one known): a result that keeps it may be changed by its owner
+// without changing another Scorer's, whose strings alone are shared (strings never change).
 func sharedSides(players, sides []string) []string {
 	for i := range knownSides {
 		if e := knownSides[i].Load(); e != nil && sameStrings(e.players, players) && slices.Equal(e.sides, sides) {
-			return e.sides
+			return append(sides[:0], e.sides...)
 		}
 	}
 	for i := len(knownSides) - 1; i > 0; i-- {
 		knownSides[i].Store(knownSides[i-1].Load())
 	}
-	knownSides[0].Store(&sidesOf{slices.Clone(players), sides})
+	knownSides[0].Store(&sidesOf{slices.Clone(players), slices.Clone(sides)})
 	return sides
 }
 

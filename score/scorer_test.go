@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 	"github.com/tricks-dev/tricks/parse/reader"
@@ -95,12 +96,16 @@ func TestScorerAcrossRules(t *testing.T) {
 }
 
 // TestScorersShareSides: Scorers of the same partnership's games (the same players' strings)
-// give them the same sides, the same strings, which the JSON writer knows by their addresses.
+// give them the same sides, the same strings, which the JSON writer knows by their addresses,
+// each in a list of its own (TestScoreResultsDoNotAlias).
 func TestScorersShareSides(t *testing.T) {
 	rp := game(t, "game spades-partnership\nplayers ann bob cat dan\nround\nbid ann=3 bob=4 cat=2 dan=2\ntricks ann=3 bob=4 cat=3 dan=3\n")
 	var a, b score.Scorer
 	ra, rb := a.Score(rp), b.Score(rp)
 	require.Equal(t, []string{"ann+cat", "bob+dan"}, ra.Sides)
 	require.Equal(t, ra.Sides, rb.Sides)
-	require.Same(t, &ra.Sides[0], &rb.Sides[0])
+	for i := range ra.Sides {
+		require.Same(t, unsafe.StringData(ra.Sides[i]), unsafe.StringData(rb.Sides[i]), "side %d", i)
+	}
+	require.NotSame(t, &ra.Sides[0], &rb.Sides[0])
 }

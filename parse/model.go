@@ -146,9 +146,11 @@ func (b Bid) String() string {
 
 // Trick is one trick: an optional leader, and the cards in clockwise order from the leader.
 type Trick struct {
-	Leader   string // "" = the previous winner, or the first-lead rule on trick 1
-	Cards    []Card
-	Cols     []int     // column of each card on the statement's line (0 where unknown)
+	Leader string // "" = the previous winner, or the first-lead rule on trick 1
+	Cards  []Card
+	// Cols is the column of each card on the statement's line (0 where unknown). It is read
+	// only: the readers share one list among the tricks and games whose cards stand alike.
+	Cols     []int
 	Pos      Pos       // the statement
 	Comments *Comments // nil: none
 }

@@ -8,6 +8,8 @@ import (
 
 // Table is a ruleset resolved for one number of seats: the deck in play, card values,
 // pass cycle, first lead. The replay and the scorer read only this and the Ruleset's flags.
+// It is not changed once made: what Table derives from Value (Penalty, PenaltyCount, T, the
+// groups of ValueGroups) is made with it, and a Value changed later would not reach them.
 type Table struct {
 	RS       *Ruleset
 	Players  int

@@ -621,6 +621,8 @@ func (p *textParser) handRun(src string, i, line int, w uint64, leaders []leader
 			}
 			to, t = pl[rw.k], e+1+int(rw.n)+2
 		}
+		// The cards into the arena, as playLines takes them: written out in both loops, as a
+		// function of its own it is too large to be inlined, and each line would pay a call.
 		c0 := len(a.cards)
 		out := (*[parse.MaxCards]parse.Card)(a.cards[c0 : c0+parse.MaxCards])
 		m, n := lineCards(src[t:], out)

@@ -63,8 +63,12 @@ func commentText(c string) string {
 
 // comment records comment c (from its '#') of the current line, whose statement is empty
 // when the line holds only the comment: kept for the next statement. Otherwise it returns
-// the comment's text, for attach.
+// the comment's text, for attach. Without comments (noComments) it keeps nothing and
+// returns "".
 func (p *textParser) comment(c string, empty bool) string {
+	if p.noComments {
+		return ""
+	}
 	t := p.ownValue(commentText(c))
 	if empty {
 		if p.pending == nil {

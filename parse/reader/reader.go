@@ -65,11 +65,20 @@ func NewReader(r io.Reader, name string, format parse.Format) *Reader {
 	return newReader(r, name, format, options{})
 }
 
-// options are the switches the tests read with: the ordinary reader has none set.
+// SkipComments makes the games r reads from now on carry no comments, as if each had been
+// through Game.DropComments: for a user that does not write the games back (comments are
+// what a transcript writer keeps), which then pays nothing for them. A text game's comments
+// are otherwise copied out of the reader's buffer, a string each, as every game's are
+// different (a seed, a date, a table).
+func (r *Reader) SkipComments() { r.opts.noComments = true }
+
+// options are the reader's switches: noComments is SkipComments'; the others are for the
+// tests, and the ordinary reader has none of them set.
 type options struct {
-	poison bool     // fill a buffer with 0xFF before it is reused: a string of it then shows
-	noFast bool     // no fast or direct YAML and JSON reader: yaml.v3 and the JSON scanner alone
-	json   jsonMode // whether YAML input that looks like JSON goes to the JSON reader
+	noComments bool     // the games carry no comments (SkipComments)
+	poison     bool     // fill a buffer with 0xFF before it is reused: a string of it then shows
+	noFast     bool     // no fast or direct YAML and JSON reader: yaml.v3 and the JSON scanner alone
+	json       jsonMode // whether YAML input that looks like JSON goes to the JSON reader
 }
 
 func newReader(r io.Reader, name string, format parse.Format, opts options) *Reader {
@@ -157,6 +166,8 @@ type Pending struct {
 	index int  // the game's number in its file
 	ascii bool // src is pure ASCII
 	text  bool // src is to be parsed; else g and err are the game
+	// noComments: the game is parsed without its comments (Reader.SkipComments)
+	noComments bool
 
 	g   *parse.Game
 	err error
@@ -216,7 +227,7 @@ func (p *Pending) Parse(buf *GameBuffer) (*parse.Game, error) {
 		mem = newGameMem(nil)
 		src = strings.Clone(src)
 	}
-	g, errs := parseTextGame(mem, src, p.file, p.first, p.index, p.ascii)
+	g, errs := parseTextGame(mem, src, p.file, p.first, p.index, p.ascii, p.noComments)
 	return g, errs.Err()
 }
 
@@ -257,7 +268,11 @@ func (r *Reader) next(p *Pending) (*parse.Game, error) {
 	if r.fr == nil {
 		r.fr = r.newFormatReader()
 	}
-	return r.fr.next(p)
+	g, err := r.fr.next(p)
+	if g != nil && r.opts.noComments && r.format == parse.YAML {
+		g.DropComments() // (a text game is parsed without them: parseTextGame)
+	}
+	return g, err
 }
 
 // newFormatReader returns the reader of the input's format. YAML input whose first

@@ -113,7 +113,7 @@ func parseGeneral(p *Pending) (*parse.Game, error) {
 	}
 	mem := newGameMem(nil)
 	mem.general = true
-	g, errs := parseTextGame(mem, p.src, p.file, p.first, p.index, p.ascii)
+	g, errs := parseTextGame(mem, p.src, p.file, p.first, p.index, p.ascii, p.noComments)
 	return g, errs.Err()
 }
 

@@ -52,6 +52,8 @@ type textParser struct {
 	errs parse.ErrorList
 	// misspeltPlayers: an unknown statement reads as a misspelt players (did you mean).
 	misspeltPlayers bool
+	// noComments: comments are read over, not kept (Reader.SkipComments)
+	noComments bool
 
 	// the current line
 	line  int    // 1-based line number
@@ -343,9 +345,9 @@ func (p *textParser) limit(off int, format string, args ...any) {
 }
 
 // parseTextGame parses one game: src holds its lines (no "---"), the first being line
-// firstLine; ascii says that src is pure ASCII. The game goes into mem (newGameMem, or a
-// GameBuffer's).
-func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii bool) (*parse.Game, parse.ErrorList) {
+// firstLine; ascii says that src is pure ASCII; noComments leaves its comments out
+// (Reader.SkipComments). The game goes into mem (newGameMem, or a GameBuffer's).
+func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii, noComments bool) (*parse.Game, parse.ErrorList) {
 	if mem.reused {
 		mem.reset()
 	}
@@ -354,6 +356,7 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii b
 	p := &mem.p
 	*p = textParser{} // (cleared in place, then its fields set: not built aside and copied)
 	p.file, p.g, p.arena, p.trickHint, p.mem, p.allASCII = file, g, mem.arena, 13, mem, ascii
+	p.noComments = noComments
 	line := firstLine
 	// The lines of the play go straight to the fast path (playLines); other lines without
 	// blanks around them, of a game in pure ASCII, to the fast statements (fastLine), which

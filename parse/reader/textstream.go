@@ -362,8 +362,9 @@ func (r *textReader) game(p *Pending, from, to, first int, ascii bool) (*parse.G
 		// (NextPending cleared p: the fields set in place, not a Pending built aside and copied)
 		p.src, p.file, p.first, p.index, p.ascii, p.text = src, r.name, first, r.index, ascii, true
 		p.g, p.err, p.mem, p.gen, p.rec, p.seq = nil, nil, nil, 0, &lb.rec, lb.seq
+		p.noComments = r.opts.noComments
 		return nil, nil
 	}
-	g, errs := parseTextGame(r.kept.parseMem(&r.arena, &r.names), src, r.name, first, r.index, ascii)
+	g, errs := parseTextGame(r.kept.parseMem(&r.arena, &r.names), src, r.name, first, r.index, ascii, r.opts.noComments)
 	return r.kept.keep(g), errs.Err()
 }

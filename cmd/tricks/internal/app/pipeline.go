@@ -299,6 +299,7 @@ func workers(jobs int) int {
 // error.
 func (e *env) readFile(name string, fn func(*parse.Game, error)) {
 	src := e.newSource([]string{name})
+	src.comments = true // convert writes them back
 	var j job
 	for src.next(&j) {
 		if j.err != nil {
@@ -317,6 +318,9 @@ type source struct {
 	f     *os.File // the file being read (nil: standard input, or none)
 	rd    *reader.Reader
 	name  string // its display name
+	// comments: the games keep their comments (convert); the commands that replay games
+	// write none of them, and read them over (reader.SkipComments)
+	comments bool
 }
 
 func (e *env) newSource(files []string) *source {
@@ -359,6 +363,9 @@ func (s *source) next(j *job) bool {
 				s.f, r = f, f
 			}
 			s.rd = reader.NewReader(countingReader{r, &s.e.read}, s.name, parse.Auto)
+			if !s.comments {
+				s.rd.SkipComments()
+			}
 		}
 		*j = job{file: s.name}
 		err := s.rd.NextPending(&j.src)

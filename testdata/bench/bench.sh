@@ -32,7 +32,7 @@ if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2> /dev/null; t
   gnutime=/usr/bin/time
 fi
 
-go build -o "$dir/tricks" ./cmd/tricks
+go build -tags urfave_cli_no_docs -o "$dir/tricks" ./cmd/tricks # as the README installs it
 tricks=$dir/tricks
 sim=(simulate -r hearts -o end=rounds -o rounds=1 --with-deal -n "$n" --seed 1)
 "$tricks" "${sim[@]}" > "$dir/games.tricks"

@@ -119,5 +119,7 @@
 // game after game cost no allocation. Lines of the play spelled as canonical text writes them are read
 // by a fast path (fast.go) that gives exactly what the general statements give. A game's
 // slices are to be read, not written: the columns of the tricks of canonical lines are one
-// table shared by all games.
+// table shared by all games. Comments differ from game to game (a seed, a date), so each is
+// a copy of its own: a pipeline that does not write the games back says Reader.SkipComments,
+// and its games carry none.
 package reader

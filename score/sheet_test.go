@@ -217,3 +217,46 @@ func TestImpossiblePoints(t *testing.T) {
 		})
 	}
 }
+
+// TestSpadesClaimOnlyScoresAsPlayed turns every round of simulated Spades games into a claim
+// with no trick before it (FORMAT: a claim may be the round's only play), the tricks each
+// player took as the shares, and checks the game scores as played: a claim is play, not a
+// round of bids alone.
+func TestSpadesClaimOnlyScoresAsPlayed(t *testing.T) {
+	for i, c := range sheetConfigs {
+		if !strings.HasPrefix(c.ruleset, "spades") {
+			continue
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			g, rs := simGame(t, i, seed, seed%2 == 0)
+			rp, err := validate.New().Replay(g, rs)
+			require.NoError(t, err)
+			played := score.Score(rp)
+			claimed := *g
+			claimed.Rounds = nil
+			for k, r := range rp.Rounds {
+				src := *g.Rounds[k]
+				took := map[string]int{}
+				for _, tr := range r.View(g).Tricks {
+					require.GreaterOrEqual(t, tr.Winner, 0)
+					took[g.Players[r.Seats[tr.Winner]]]++
+				}
+				claim := &parse.Claim{Pos: src.Pos}
+				for _, seat := range r.Seats {
+					claim.Shares = append(claim.Shares, parse.Count{Player: g.Players[seat], N: took[g.Players[seat]], Pos: src.Pos})
+				}
+				src.Tricks, src.Claim = nil, claim
+				claimed.Rounds = append(claimed.Rounds, &src)
+			}
+			got := scoreGame(t, &claimed, rs)
+			where := fmt.Sprintf("%s seed %d", c.ruleset, seed)
+			require.Equal(t, len(played.Rounds), len(got.Rounds), where)
+			assert.Equal(t, asP(played.Totals), asP(got.Totals), where)
+			assert.Equal(t, played.Winner, got.Winner, where)
+			for k, rr := range got.Rounds {
+				assert.Equal(t, asP(played.Rounds[k].Points), asP(rr.Points), "%s round %d", where, k+1)
+				assert.Empty(t, rr.Violations, "%s round %d", where, k+1)
+			}
+		}
+	}
+}

@@ -32,8 +32,9 @@ func (s *game) spadesRound(r *validate.PlayedRound, out *RoundResult) []int {
 	sp := spadesCalc{s: s, r: r, out: out, pts: s.pts(), newBags: newBags[:len(s.units)], bdnWon: -1}
 	bids := sp.readBids()
 	s.checkBlind(r, bids[:n], out)
-	if r.Played == 0 && !r.Tally {
-		// Bids without play or tally: nothing to score (a nil is not made by not playing).
+	if r.Played == 0 && r.Claimed == 0 && !r.Tally {
+		// Bids without play, claim or tally: nothing to score (a nil is not made by not
+		// playing). A claim may be the round's only play (FORMAT "claim"): its tricks count.
 		out.Notes = append(out.Notes, "no play recorded: not scored")
 		out.Bags = s.roundBags()
 		return sp.pts

@@ -86,8 +86,7 @@ func simulateCommand(e *env) *cli.Command {
 				Illegal:  p,
 				WithDeal: c.Bool("with-deal"),
 				Leaders:  c.Bool("leaders"),
-				Ruleset:  name,
-				Options:  kvs,
+				Options:  kvs, // the game line is the ruleset's name (RULES: a file's `name`)
 			}
 			return e.simulate(rs, players, c.Uint64("seed"), opts, games, jobs, format)
 		},

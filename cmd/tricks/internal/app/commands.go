@@ -206,7 +206,7 @@ func rulesetsCommand(e *env) *cli.Command {
 		Usage:     "list the built-in rulesets; with a name, print its parameters as YAML (loadable with --ruleset FILE)",
 		ArgsUsage: "[NAME|FILE]",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "list `FORMAT`: table, json or yaml (a NAME is always printed as YAML)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "`FORMAT`: the list as table, json or yaml; a NAME's parameters as yaml (the default) or json"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` applied before printing (repeatable)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -249,6 +249,12 @@ func rulesetsCommand(e *env) *cli.Command {
 			if c.NArg() > 1 {
 				return usageError{fmt.Errorf("rulesets: one NAME or FILE at a time (got %d)", c.NArg())}
 			}
+			f := c.String("format")
+			if c.IsSet("format") {
+				if err := checkFormat(f, "yaml", "json"); err != nil {
+					return usageError{fmt.Errorf("rulesets NAME: %w (a ruleset's parameters are a YAML or JSON file)", err)}
+				}
+			}
 			rs, err := e.loadRuleset(c.Args().First())
 			if err != nil {
 				fmt.Fprintf(e.stderr, "tricks: %v\n", err)
@@ -266,6 +272,9 @@ func rulesetsCommand(e *env) *cli.Command {
 				rs.Summary += " (with " + strings.Join(opts, " ") + ")"
 			}
 			b, err := rs.Marshal()
+			if err == nil && f == "json" {
+				b, err = yamlToJSON(b)
+			}
 			if err != nil {
 				return err
 			}

@@ -188,3 +188,62 @@ func yamlScalar(tok json.Token) string {
 	}
 	return fmt.Sprint(tok)
 }
+
+// yamlToJSON rewrites a YAML document of mappings, sequences and scalars (a ruleset file) as
+// indented JSON, its keys in the document's order (a ruleset's in the order
+// `tricks rulesets NAME` prints them). Keys are strings; a scalar is a number, a boolean or
+// null when YAML resolves it so, else a string. A YAML reader reads the JSON back as the
+// same document (JSON is YAML).
+func yamlToJSON(doc []byte) ([]byte, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(doc, &root); err != nil {
+		return nil, err
+	}
+	var compact []byte
+	if len(root.Content) > 0 {
+		compact = appendNodeJSON(compact, root.Content[0])
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, compact, "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+func appendNodeJSON(b []byte, n *yaml.Node) []byte {
+	switch n.Kind {
+	case yaml.MappingNode:
+		b = append(b, '{')
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			key, _ := json.Marshal(n.Content[i].Value)
+			b = append(append(b, key...), ':')
+			b = appendNodeJSON(b, n.Content[i+1])
+		}
+		return append(b, '}')
+	case yaml.SequenceNode:
+		b = append(b, '[')
+		for i, c := range n.Content {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendNodeJSON(b, c)
+		}
+		return append(b, ']')
+	case yaml.AliasNode:
+		return appendNodeJSON(b, n.Alias)
+	}
+	switch n.ShortTag() {
+	case "!!int", "!!float", "!!bool":
+		if json.Valid([]byte(n.Value)) {
+			return append(b, n.Value...)
+		}
+	case "!!null":
+		return append(b, "null"...)
+	}
+	s, _ := json.Marshal(n.Value)
+	return append(b, s...)
+}

@@ -41,7 +41,7 @@ func showCommand(e *env) *cli.Command {
 			if len(args) != 1 {
 				return usageError{fmt.Errorf("show: name one transcript file (or -), got %d", len(args))}
 			}
-			if c.Int("game") < 1 || c.Int("round") < 0 {
+			if c.Int("game") < 1 || c.Int("round") < 0 || c.IsSet("round") && c.Int("round") == 0 {
 				return usageError{fmt.Errorf("show: --game counts from 1 and --round from 1")}
 			}
 			ch, err := e.choiceFrom(c)

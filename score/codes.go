@@ -2,7 +2,7 @@ package score
 
 import "github.com/tricks-dev/tricks/validate"
 
-// The rule codes the scorer reports (FORMAT.md "Results"), beside the checker's (validate's
+// The rule codes the scorer reports (cmd/tricks/CLI.md "Rule codes"), beside the checker's (validate's
 // Revoke ... IncompleteRound): they need a game's scores, so only the scorer can find them,
 // and `tricks validate` scores every game for them. They are reported as validate.Violation
 // values like the checker's; scripts match on them.

@@ -16,7 +16,7 @@ import (
 	"github.com/tricks-dev/tricks/validate"
 )
 
-// Result is one game's result; its JSON is FORMAT.md's "Results" object.
+// Result is one game's result; its JSON is the result object of cmd/tricks/CLI.md's "score results".
 type Result struct {
 	File    string   `json:"file"`
 	Game    int      `json:"game"`

@@ -154,7 +154,7 @@ func compareCommand(e *env) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME[:k=v...]` or FILE, or A,B,C (repeatable)"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` for every ruleset, before each entry's own (repeatable)"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, jsonl, csv, yaml"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: table, json, jsonl, csv, yaml"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 when a play is illegal under any ruleset"},
 			colorFlag, noColorFlag,
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but input errors"},

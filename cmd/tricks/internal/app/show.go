@@ -27,7 +27,7 @@ func showCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "round", Usage: "only round `R` (default: every round of the game)"},
 			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `NAME` or FILE.yaml (replaces the transcript's game line)"},
 			&cli.StringSliceFlag{Name: "option", Aliases: []string{"o"}, Usage: "option `k=v` on top of the transcript's (repeatable)"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json or yaml"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: table, json or yaml"},
 			colorFlag, noColorFlag,
 		},
 		Action: func(c *cli.Context) error {

@@ -285,9 +285,9 @@ func (l *loader) parse(file string, data []byte) (*Ruleset, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.checkKeys(rs.Family); len(d.errs) > 0 {
-		return nil, sorted(d.errs)
-	}
+	// Every key is looked at, and every value of a key that is known: a file with a misspelt
+	// key and a bad value gets both errors at once (one per mistake).
+	d.checkKeys(rs.Family)
 	if d.apply(rs); len(d.errs) > 0 {
 		return nil, sorted(d.errs)
 	}
@@ -433,7 +433,7 @@ func (d *fileDoc) checkKeys(family string) {
 func (d *fileDoc) apply(rs *Ruleset) {
 	for _, p := range params() {
 		e, ok := d.entries[p.key]
-		if !ok || p.key == "family" {
+		if !ok || p.key == "family" || !p.appliesTo(rs.Family) { // (the other family's: checkKeys)
 			continue
 		}
 		var err error

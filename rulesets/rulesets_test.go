@@ -769,6 +769,9 @@ func TestLoadErrors(t *testing.T) {
 		{"incomplete", "name: x\nsummary: y\nfamily: hearts\nmoon: old\n", []string{"x.yaml:1:1:", "missing", "pass-count", "revoke", "target"}},
 		{"incomplete spades", "name: x\nsummary: y\nfamily: spades\nplayers: {min: 4, max: 4}\n", []string{"missing", "nil-fail", "jokers"}},
 		{"several errors", "extends: hearts\nfoo: 1\nbar: 2\n", []string{"x.yaml:2:1:", "x.yaml:3:1:"}},
+		{"unknown key and bad values", "extends: hearts\ntaget: 50\nmoon: sometimes\npass: [left, sideways]\n",
+			[]string{"x.yaml:2:1: unknown key \"taget\"", "x.yaml:3:7:", "sometimes", "x.yaml:4:14:", "sideways"}},
+		{"other family and bad value", "extends: spades\nmoon: old\ntarget: lots\n", []string{"x.yaml:2:1:", `"moon" is a hearts-family key`, "x.yaml:3:9:"}},
 		{"two decks without order", "extends: hearts\ndecks: 2\n", []string{"x.yaml:2:8: two decks need a removal-order"}},
 	}
 	for _, c := range cases {

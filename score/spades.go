@@ -29,7 +29,10 @@ func (s *game) readBid(b parse.Bid, ok bool) bid {
 func (s *game) spadesRound(r *validate.PlayedRound, out *RoundResult) []int {
 	n := len(r.Seats)
 	var newBags [validate.MaxSeats]int
-	sp := spadesCalc{s: s, r: r, out: out, pts: s.pts(), newBags: newBags[:len(s.units)], bdnWon: -1}
+	// pts is returned as the local it is, not as sp.pts: what the result flows from then is
+	// not sp, whose newBags stays on the stack.
+	pts := s.pts()
+	sp := spadesCalc{s: s, r: r, out: out, pts: pts, newBags: newBags[:len(s.units)], bdnWon: -1}
 	bids := sp.readBids()
 	s.checkBlind(r, bids[:n], out)
 	if r.Played == 0 && r.Claimed == 0 && !r.Tally {
@@ -37,7 +40,7 @@ func (s *game) spadesRound(r *validate.PlayedRound, out *RoundResult) []int {
 		// playing). A claim may be the round's only play (FORMAT "claim"): its tricks count.
 		out.Notes = append(out.Notes, "no play recorded: not scored")
 		out.Bags = s.roundBags()
-		return sp.pts
+		return pts
 	}
 	out.Contracts = s.sc.newContracts(len(s.units))
 	for u := range s.units {
@@ -48,7 +51,7 @@ func (s *game) spadesRound(r *validate.PlayedRound, out *RoundResult) []int {
 	if sp.bdnWon >= 0 && s.bdnWinner < 0 {
 		s.bdnWinner = sp.bdnWon
 	}
-	return sp.pts
+	return pts
 }
 
 // roundBags returns the bags after a round, in the round's block.
@@ -235,7 +238,7 @@ func (sp *spadesCalc) unit(u int, bids *[validate.MaxSeats]bid) {
 // bags: capped per side and round, carried; ten bags cost 100.
 func (sp *spadesCalc) bags() {
 	s, rs, out := sp.s, sp.s.rs, sp.out
-	var pen Scores
+	var pen *Scores // made for the first penalty: most rounds have none
 	for u := range s.units {
 		b := sp.newBags[u]
 		if rs.BagCap > 0 && b > rs.BagCap {
@@ -247,14 +250,15 @@ func (sp *spadesCalc) bags() {
 			sp.out.Contracts[u].BagPenalties = tens
 			s.bags[u] -= 10 * tens
 			sp.pts[u] -= 100 * tens
+			if pen == nil {
+				pen = new(Scores)
+			}
 			pen.Keys = append(pen.Keys, s.units[u])
 			pen.Vals = append(pen.Vals, -100*tens)
 			out.Notes = append(out.Notes, fmt.Sprintf("%d bags: %s %d", 10*tens, s.units[u], -100*tens))
 		}
 	}
-	if pen.Keys != nil {
-		out.BagPenalty = &pen
-	}
+	out.BagPenalty = pen
 }
 
 // checkBlind reports blind bids the rules do not allow (RULES §7): blind=on, at most 7,

@@ -308,6 +308,27 @@ func (d *diagnosis) blamedIn(ti int) int {
 	return k
 }
 
+// blamedReplayed counts the blamed cards of trick ti that another trick plays too.
+func (d *diagnosis) blamedReplayed(ti int) int {
+	k := 0
+	for _, s := range d.spots {
+		if s.ti == ti && playedElsewhere(d.src, ti, d.src.Tricks[ti].Cards[s.k]) {
+			k++
+		}
+	}
+	return k
+}
+
+// playedElsewhere reports whether a trick other than ti plays c.
+func playedElsewhere(src *parse.Round, ti int, c parse.Card) bool {
+	for tj := range src.Tricks {
+		if tj != ti && slices.Contains(src.Tricks[tj].Cards, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // consider replays the round as h reads it and keeps h among the best readings when it
 // explains the violations as well as the best so far: it returns the reading's cost, -1 when
 // it does not explain them (or the budget ran out).
@@ -558,10 +579,12 @@ func (d *diagnosis) doubledTricks() {
 				dups++
 			}
 		}
-		blamed := 0
-		blamed += d.blamedIn(ti)
-		// A trick whose cards are blamed (two decks: not in hand rather than played twice),
-		// or the same as an earlier trick.
+		// A trick whose cards are blamed and played in another trick as well (two decks: not
+		// in hand rather than played twice), or the same as an earlier trick. Cards blamed
+		// but played nowhere else are not a trick written twice: they are miswritten in
+		// place. (Deleting such a trick before a claim would balance the round all the same,
+		// the claim taking whatever is left, and make trick 1 the repeat of nothing.)
+		blamed := d.blamedReplayed(ti)
 		repeats := false
 		for tj := 0; tj < ti && !repeats; tj++ {
 			repeats = sameCards(src.Tricks[tj].Cards, src.Tricks[ti].Cards)

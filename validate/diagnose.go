@@ -9,21 +9,22 @@ import (
 	"github.com/tricks-dev/tricks/parse"
 )
 
-// Diagnosis: a transcript written at the table has slips, and one slip read literally shows
-// as many violations (a changed card changes a trick's winner, so every later leader, hand and
+// Diagnosis: a transcript written at the table has slips, and one slip read literally shows as
+// many violations (a changed card changes a trick's winner, so every later leader, hand and
 // card is blamed). When a round replays with violations, diagnose tries the single edits a
-// person makes (one card written for another, two cards of a trick swapped, a wrong leader
-// name, a trick written twice or left out, a card miswritten in a deal or pass line) and
-// replays the round with each. An edit that explains the violations better than the literal
-// reading (fewer diagnostics, counting the slip itself as one) is reported as the one root
-// diagnostic, with "did you mean", and the replay continues as corrected: winners, leaders,
-// hands and scores follow the intended card. A clean round is never looked at; an edit may
-// not blame anything the literal reading does not; illegal plays alone are reinterpreted only
-// by an edit that leaves the round clean, and a tie with them keeps the literal reading, so a
-// genuine revoke stays a revoke. (A tie with transcript errors alone goes to the edit: it
-// says where the slip is and what was meant.) A round whose violations are illegal plays
-// alone is never reinterpreted: they are the recorded play, scored as played, and the slip
-// that would explain them all is only offered in a note.
+// person makes (one card written for another, two cards of a trick swapped, a trick's cards
+// written in seat order rather than from its leader, a wrong leader name, a trick written twice
+// or left out, a card miswritten in a deal or pass line) and replays the round with each. An
+// edit that explains the violations better than the literal reading (fewer diagnostics,
+// counting the slip itself as one) is reported as the one root diagnostic, with "did you mean",
+// and the replay continues as corrected: winners, leaders, hands and scores follow the intended
+// card. A clean round is never looked at; an edit may not blame anything the literal reading
+// does not; illegal plays alone are reinterpreted only by an edit that leaves the round clean,
+// and a tie with them keeps the literal reading, so a genuine revoke stays a revoke. (A tie
+// with transcript errors alone goes to the edit: it says where the slip is and what was meant.)
+// A round whose violations are illegal plays alone is never reinterpreted: they are the
+// recorded play, scored as played, and the slip that would explain them all is only offered in
+// a note.
 
 // The bounds of the search: edits tried for one round, and for one game, so that a game
 // within the input limits costs little whatever it holds. A trial replays its round, whose
@@ -53,6 +54,7 @@ const (
 	editLeader                 // a wrong leader name
 	editDelete                 // a trick written twice
 	editSwap                   // two cards of a trick in the wrong order
+	editRotate                 // a trick's cards written round from a seat other than its leader
 	editInsert                 // a trick left out
 )
 
@@ -61,7 +63,7 @@ type hypo struct {
 	src  *parse.Round
 	root Violation
 	at   int        // trick index of the edit (insert: index of the inserted trick)
-	far  int        // swap: how far apart the two cards are (a neighbour swap is likelier)
+	far  int        // swap: how far apart the two cards are (a neighbour swap is likelier); rotate: 0 from the first seat
 	card parse.Card // the intended card (editCard, editDeal, editPass)
 	tail string     // the evidence for the intended card, for the message
 	// msg, when set, makes root's message and the tail (only for the edit reported)
@@ -127,7 +129,7 @@ func (v *Validator) diagnose(g *parse.Game, r *PlayedRound, pre int) {
 	v.diagnosing = true
 	defer func() { v.diagnosing = false }()
 	for _, generate := range []func(){d.cardEdits, d.dealEdits, d.passEdits, d.leaderEdits, d.firstLeaderEdits,
-		d.doubledTricks, d.swaps, d.leftOut} {
+		d.doubledTricks, d.swaps, d.leftOut, d.rotations} {
 		if d.cut {
 			break // out of budget: no edit is tried, none is made
 		}
@@ -306,6 +308,27 @@ func (d *diagnosis) blamedIn(ti int) int {
 		}
 	}
 	return k
+}
+
+// blamedReplayed counts the blamed cards of trick ti that another trick plays too.
+func (d *diagnosis) blamedReplayed(ti int) int {
+	k := 0
+	for _, s := range d.spots {
+		if s.ti == ti && playedElsewhere(d.src, ti, d.src.Tricks[ti].Cards[s.k]) {
+			k++
+		}
+	}
+	return k
+}
+
+// playedElsewhere reports whether a trick other than ti plays c.
+func playedElsewhere(src *parse.Round, ti int, c parse.Card) bool {
+	for tj := range src.Tricks {
+		if tj != ti && slices.Contains(src.Tricks[tj].Cards, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // consider replays the round as h reads it and keeps h among the best readings when it
@@ -558,10 +581,12 @@ func (d *diagnosis) doubledTricks() {
 				dups++
 			}
 		}
-		blamed := 0
-		blamed += d.blamedIn(ti)
-		// A trick whose cards are blamed (two decks: not in hand rather than played twice),
-		// or the same as an earlier trick.
+		// A trick whose cards are blamed and played in another trick as well (two decks: not
+		// in hand rather than played twice), or the same as an earlier trick. Cards blamed
+		// but played nowhere else are not a trick written twice: they are miswritten in
+		// place. (Deleting such a trick before a claim would balance the round all the same,
+		// the claim taking whatever is left, and make trick 1 the repeat of nothing.)
+		blamed := d.blamedReplayed(ti)
 		repeats := false
 		for tj := 0; tj < ti && !repeats; tj++ {
 			repeats = sameCards(src.Tricks[tj].Cards, src.Tricks[ti].Cards)
@@ -686,8 +711,62 @@ func (d *diagnosis) leftOut() {
 	}
 }
 
+// rotations: a trick's cards written in seat order, from the first seat (or from another
+// seat), rather than from its leader: each card was played by whom it was written for, and
+// the literal reading gives every card to the wrong player and may lead the wrong one. Tried
+// where the literal replay blames two cards of the trick, after the other edits (the likelier
+// slips have the budget first); two players' rotation is a swap.
+func (d *diagnosis) rotations() {
+	g, r, src, n := d.g, d.r, d.src, d.n
+	if n < 3 {
+		return
+	}
+	for ti := range src.Tricks {
+		tr := &src.Tricks[ti]
+		if ti >= len(d.leaders) || len(tr.Cards) != n || d.blamedIn(ti) < 2 {
+			continue
+		}
+		lead := int(d.leaders[ti])
+		at := 0 // the root: the first card the literal reading blames
+		for !d.blamed(cardPos(tr, at)) && at < n-1 {
+			at++
+		}
+		for from := 0; from < n && !d.cut; from++ { // the seat whose card is written first
+			if from == lead {
+				continue
+			}
+			cp := d.v.editTricks(src)
+			cards := d.v.cards(tr.Cards)
+			for k := range cards { // seat lead+k's card is written at (lead+k-from) mod n
+				cards[k] = tr.Cards[(lead+k-from+n)%n]
+			}
+			cp.Tricks[ti].Cards = cards
+			h := &hypo{kind: editRotate, src: cp, at: ti, far: min(from, 1)}
+			p := (lead + at) % n
+			h.msg = func() (string, string) {
+				msg := fmt.Sprintf("trick %d seems to be written in seat order from %s, not from its leader %s: ",
+					ti+1, r.name(g, from), r.name(g, lead))
+				for k := 0; k < n; k++ {
+					c := tr.Cards[(lead+k-from+n)%n]
+					if k == 0 {
+						msg += fmt.Sprintf("%s played %s", r.name(g, lead), c)
+						continue
+					}
+					msg += fmt.Sprintf(", %s %s", r.name(g, (lead+k)%n), c)
+				}
+				if d.litKnown[p] {
+					msg = fmt.Sprintf("%s cannot hold %s; %s", r.name(g, p), tr.Cards[at], msg)
+				}
+				return msg, ""
+			}
+			h.root = Violation{Round: r.Number, Trick: ti + 1, Player: r.name(g, p), Card: tr.Cards[at], Rule: NotInHand, Pos: cardPos(tr, at)}
+			d.consider(h)
+		}
+	}
+}
+
 // judge picks the reading reported among the best (passes contradicted fewest, then the edit
-// kind's preference, the nearer swap, the earlier trick) and reports it: as a note beside
+// kind's preference, the nearer swap or the rotation from the first seat, the earlier trick) and reports it: as a note beside
 // illegal plays, which stand; as the round read so otherwise.
 func (d *diagnosis) judge() {
 	r := d.r

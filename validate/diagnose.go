@@ -1006,8 +1006,9 @@ func (v *Validator) passConflicts(g *parse.Game, r *PlayedRound) int {
 // sortViolations puts a round's violations in the order of the transcript, whatever its
 // spelling (text and YAML place statements differently, so no line numbers): the round's own
 // statements (deal, passes, bids, names) first, then trick by trick (a trick's leader before
-// its cards, as the replay finds them), and the round's completeness last. Stable.
-func sortViolations(vs []Violation) {
+// its cards, as the replay finds them), the round's completeness, and last the names of its
+// score and total lines (src's), which follow the play. Stable.
+func sortViolations(vs []Violation, src *parse.Round) {
 	if len(vs) < 2 {
 		return
 	}
@@ -1015,6 +1016,8 @@ func sortViolations(vs []Violation) {
 		switch {
 		case x.Rule == IncompleteRound && x.Trick == 0: // a trick mended (recover.go) is its trick's
 			return 1 << 20
+		case x.Trick == 0 && x.Rule == UnknownPlayer && atFigures(src, x.Pos):
+			return 1<<20 + 1
 		case x.Trick > 0:
 			return x.Trick
 		}
@@ -1040,6 +1043,21 @@ func sortViolations(vs []Violation) {
 			vs[j], vs[j-1] = vs[j-1], vs[j]
 		}
 	}
+}
+
+// atFigures reports whether pos is a figure of src's score or total lines.
+func atFigures(src *parse.Round, pos parse.Pos) bool {
+	if src == nil || !pos.IsValid() {
+		return false
+	}
+	for _, list := range [2][]parse.Count{src.Score, src.Total} {
+		for _, c := range list {
+			if c.Pos == pos {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // subset reports whether every violation of a is one of b (same rule, place and player).

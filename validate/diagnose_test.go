@@ -117,3 +117,20 @@ func TestDiagnosisSeatOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestScoreLineNamesLast: a round's diagnostics follow the transcript (README "Order of
+// diagnostics"): an unknown name on a score or total line comes after the tricks' and the
+// round's completeness, in text and in YAML, however many there are.
+func TestScoreLineNamesLast(t *testing.T) {
+	text := dealtHearts + "trick dan: 2C 3C 8C QC\ntrick zed: 4C 5C 6C 7C\nscore ann=0 bob=0 cat=0 eve=0\ntotal ann=0 bob=0 cat=0 fay=0\n"
+	_, rp := diagnosed(t, text)
+	var order []string
+	for _, x := range rp.Rounds[0].Violations {
+		order = append(order, fmt.Sprintf("%s %d:%d", x.Rule, x.Pos.Line, x.Pos.Col))
+	}
+	require.GreaterOrEqual(t, len(order), 3, "%v", order)
+	assert.Equal(t, []string{"unknown-player 15:25", "unknown-player 16:25"}, order[len(order)-2:], "%v", order)
+	for _, x := range rp.Rounds[0].Violations[:len(order)-2] {
+		assert.Less(t, x.Pos.Line, 15, "%v", order)
+	}
+}

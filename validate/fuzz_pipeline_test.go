@@ -301,10 +301,18 @@ func fzCheckDiagnosis(t *testing.T, g *parse.Game, rs *rulesets.Ruleset, lit *va
 		if n, m := len(r.Violations), len(lit.Rounds[i].Violations); n > m {
 			require.FailNowf(t, "invariant broken", "game %d round %d: the diagnosis blames %d, the literal reading %d: %v", g.Index, r.Number, n, m, r.Violations)
 		}
-		// Transcript order: the round's statements, then trick by trick, completeness last.
+		// Transcript order: the round's statements, then trick by trick, completeness, and
+		// last the names of the score and total lines.
+		figures := map[parse.Pos]bool{}
+		for _, c := range append(slices.Clone(r.Src.Score), r.Src.Total...) {
+			figures[c.Pos] = true
+		}
 		at := func(x validate.Violation) int {
-			if x.Rule == validate.IncompleteRound && x.Trick == 0 { // a mended trick is its trick's
+			switch {
+			case x.Rule == validate.IncompleteRound && x.Trick == 0: // a mended trick is its trick's
 				return 1 << 20
+			case x.Rule == validate.UnknownPlayer && x.Trick == 0 && figures[x.Pos]:
+				return 1<<20 + 1
 			}
 			return x.Trick
 		}

@@ -366,7 +366,7 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 			v.renumber(r.Violations)
 			r.Violations = append(r.Violations, mended...)
 		}
-		sortViolations(r.Violations) // source order
+		sortViolations(r.Violations, r.Src) // source order
 		rp.Rounds = append(rp.Rounds, r)
 	}
 	if len(v.errs) > 0 {

@@ -88,6 +88,7 @@ func (r *PlayedRound) Reset() {
 	r.Own, r.OwnPass = nil, rulesets.PassUnset
 	r.Taking = Taking{}
 	r.Played, r.Revokers = 0, r.Revokers[:0]
+	r.reordered, r.reorderedCards = 0, nil
 	r.Claimed, r.Sheet = 0, false
 	r.MoonSeat, r.MoonScoring, r.Violations = 0, "", r.Violations[:0]
 	r.known = [MaxSeats]bool{}

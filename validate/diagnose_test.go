@@ -63,6 +63,7 @@ func TestDiagnosisSwapBeforeClaim(t *testing.T) {
 			view := r.View(g)
 			require.Len(t, view.Tricks, 1)
 			assert.Equal(t, "dan", r.Name(g, view.Tricks[0].Leader), "trick 1's leader")
+			assert.Equal(t, "2C 3C 8C QC", parse.JoinCards(view.Tricks[0].Cards), "trick 1 as played")
 			assert.Equal(t, 12, r.Claimed, "the tricks the claim gives out")
 		})
 	}
@@ -100,13 +101,13 @@ trick 3H QD TC 5S
 
 // TestDiagnosisSeatOrder: a trick's cards written in seat order rather than from its leader
 // (named or not) are one slip, reported once at the trick, and the round is replayed and
-// scored as played: bob takes QS with AS.
+// scored as played: bob takes QS with AS. Its view (show, analyze) has the cards as played.
 func TestDiagnosisSeatOrder(t *testing.T) {
-	_, want := diagnosed(t, fmt.Sprintf(seatOrderGame, "trick cat: QS 4S 2S AS"))
+	wg, want := diagnosed(t, fmt.Sprintf(seatOrderGame, "trick cat: QS 4S 2S AS"))
 	require.Empty(t, want.Rounds[0].Violations)
 	for _, trick := range []string{"trick cat: 2S AS QS 4S", "trick 2S AS QS 4S"} {
 		t.Run(trick, func(t *testing.T) {
-			_, rp := diagnosed(t, fmt.Sprintf(seatOrderGame, trick))
+			g, rp := diagnosed(t, fmt.Sprintf(seatOrderGame, trick))
 			vs := rp.Rounds[0].Violations
 			require.Len(t, vs, 1)
 			assert.Equal(t, validate.NotInHand, vs[0].Rule)
@@ -114,13 +115,14 @@ func TestDiagnosisSeatOrder(t *testing.T) {
 			assert.Equal(t, "cat cannot hold 2S; trick 2 seems to be written in seat order from ann, not from its leader cat: "+
 				"cat played QS, dan 4S, ann 2S, bob AS", vs[0].Msg)
 			assert.Equal(t, score.Score(want).Totals, score.Score(rp).Totals)
+			assert.Equal(t, want.Rounds[0].View(wg).Tricks, rp.Rounds[0].View(g).Tricks, "the tricks as played")
 		})
 	}
 }
 
 // TestScoreLineNamesLast: a round's diagnostics follow the transcript (README "Order of
 // diagnostics"): an unknown name on a score or total line comes after the tricks' and the
-// round's completeness, in text and in YAML, however many there are.
+// round's completeness.
 func TestScoreLineNamesLast(t *testing.T) {
 	text := dealtHearts + "trick dan: 2C 3C 8C QC\ntrick zed: 4C 5C 6C 7C\nscore ann=0 bob=0 cat=0 eve=0\ntotal ann=0 bob=0 cat=0 fay=0\n"
 	_, rp := diagnosed(t, text)

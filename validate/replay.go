@@ -63,6 +63,11 @@ type PlayedRound struct {
 	Sheet   bool
 	// Revokers lists the local seat of each revoke, in play order.
 	Revokers []int
+	// reordered is the trick (1-based; 0 none) whose cards the diagnosis read in another order
+	// than written (two swapped, or written round from another seat than its leader's), and
+	// reorderedCards those cards in play order: View shows the trick as read.
+	reordered      int
+	reorderedCards []parse.Card
 
 	Bids   [MaxSeats]parse.Bid // Spades
 	HasBid [MaxSeats]bool

@@ -73,6 +73,9 @@ func (r *PlayedRound) View(g *parse.Game) RoundView {
 		tr := &src.Tricks[ti]
 		leader, winner := int(r.leaders[min(ti, len(r.leaders)-1)]), int(r.winners[min(ti, len(r.winners)-1)])
 		tv := TrickView{Number: ti + 1, Leader: leader, Winner: winner, Cards: tr.Cards, Seats: make([]int, len(tr.Cards))}
+		if ti+1 == r.reordered && len(r.reorderedCards) == len(tr.Cards) {
+			tv.Cards = r.reorderedCards // the trick as the diagnosis read it, in play order
+		}
 		for k := range tr.Cards {
 			tv.Seats[k] = (leader + k) % n
 		}

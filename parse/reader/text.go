@@ -1163,9 +1163,12 @@ func (p *textParser) number(name string) (int, bool) {
 	tok := p.word()
 	n, ok := spell.Number(tok)
 	if !ok {
-		if tok == "" {
+		switch {
+		case tok == "":
 			p.errAt(off, "expected a number after %s=, found %s", parse.QuoteName(name), p.found())
-		} else {
+		case spell.TooLarge(tok):
+			p.errAt(off, "%s", spell.TooLargeMsg(parse.QuoteName(name)+"=", tok))
+		default:
 			p.errAt(off, "expected a number after %s=, found %s", parse.QuoteName(name), parse.Quote(tok))
 		}
 	}

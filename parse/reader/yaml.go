@@ -275,6 +275,10 @@ func (p *yamlParser) number(n *yaml.Node, after string) (int, bool) {
 		if v, ok := spell.Number(n.Value); ok {
 			return v, true
 		}
+		if spell.TooLarge(n.Value) {
+			p.err(n, "%s", spell.TooLargeMsg(after+" ", n.Value))
+			return 0, false
+		}
 	}
 	p.err(n, "expected a number after %s, found %s", after, describe(n))
 	return 0, false

@@ -35,6 +35,32 @@ func LimitMsg(format string, args ...any) string {
 // never overflow.
 const MaxNumber = 999_999_999
 
+// TooLarge reports whether s is [+-]digits, a number Number refuses only for its size.
+func TooLarge(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for k := 0; k < len(s); k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	_, ok := Number(s)
+	return !ok
+}
+
+// TooLargeMsg is what a reader says of a number TooLarge refuses, as written: what (ann=,
+// or ann: and a blank), then its digits (the first 20 of a longer one, and their count).
+func TooLargeMsg(what, s string) string {
+	if len(s) > 24 {
+		s = fmt.Sprintf("%s... (%d digits)", s[:20], len(s))
+	}
+	return LimitMsg("%s%s is out of range: numbers are at most 999,999,999 either way", what, s)
+}
+
 // Number parses [+-]digits within ±MaxNumber.
 func Number(s string) (int, bool) {
 	neg := false

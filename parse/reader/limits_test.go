@@ -121,3 +121,37 @@ func TestJSONDepthNamedAsJSON(t *testing.T) {
 			first.Error(), "closed %v", closed)
 	}
 }
+
+// TestNotATranscript: a file that is no transcript gets a few errors, not one a line: the
+// first maxUnknowns unknown statements of a game, then one that says the rest is not read;
+// the next game is read. Its first line read as YAML asks whether it is a transcript, and
+// whether it is text only when the file is named as YAML.
+func TestNotATranscript(t *testing.T) {
+	var csv strings.Builder
+	for k := 0; k < 3*maxUnknowns; k++ {
+		fmt.Fprintf(&csv, "night.tricks,1,hearts,%d,ann,0,0\n", k+1)
+	}
+	games, err := ParseBytes([]byte(csv.String()+"---\ngame hearts\nplayers a b c d\n"), "out.tricks")
+	var list parse.ErrorList
+	require.ErrorAs(t, err, &list)
+	unknown := 0
+	for _, e := range list {
+		if strings.HasPrefix(e.Msg, "unknown statement") {
+			unknown++
+		}
+	}
+	require.Equal(t, maxUnknowns+1, unknown, "%v", err)
+	last := list[len(list)-1]
+	require.Contains(t, last.Msg, fmt.Sprintf("more than %d in this game: the rest of it is not read", maxUnknowns))
+	require.Equal(t, maxUnknowns+1, last.Pos.Line)
+	require.Len(t, games, 2)
+	require.Equal(t, []string{"a", "b", "c", "d"}, games[1].Players, "the next game")
+
+	for name, hint := range map[string]string{
+		"passwd": "(is this a transcript? see FORMAT.md)",
+		"p.yaml": "(is this a text transcript in a file named .yaml?)",
+	} {
+		_, err := ParseBytes([]byte("root:x:0:0:root:/root:/bin/bash\n"), name)
+		require.ErrorContains(t, err, hint, name)
+	}
+}

@@ -52,6 +52,7 @@ type textParser struct {
 	errs parse.ErrorList
 	// misspeltPlayers: an unknown statement reads as a misspelt players (did you mean).
 	misspeltPlayers bool
+	unknowns        int // unknown statements so far (maxUnknowns)
 	// noComments: comments are read over, not kept (Reader.SkipComments)
 	noComments bool
 
@@ -747,7 +748,17 @@ func (p *textParser) statement(kw string, start int) {
 	}
 }
 
+// maxUnknowns bounds the unknown statements a game reports: a file that is no transcript
+// (a CSV file, a README) would otherwise get an error a line. After them the game is read
+// no further, as a compiler stops after its first errors.
+const maxUnknowns = 10
+
 func (p *textParser) unknownStmt(kw string, off int) {
+	if p.unknowns++; p.unknowns > maxUnknowns {
+		p.errAt(off, "unknown statement %s, more than %d in this game: the rest of it is not read (is this a transcript? see FORMAT.md)", parse.Quote(kw), maxUnknowns)
+		p.stop = true
+		return
+	}
 	lower := strings.ToLower(kw)
 	switch {
 	case lower != kw && isKeyword(lower):

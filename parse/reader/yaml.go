@@ -538,8 +538,11 @@ func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, check
 	}
 	if n.Kind != yaml.MappingNode {
 		hint := ""
-		if n.Kind == yaml.ScalarNode {
+		switch {
+		case n.Kind == yaml.ScalarNode && parse.FormatOf(file) == parse.YAML:
 			hint = " (is this a text transcript in a file named .yaml?)"
+		case n.Kind == yaml.ScalarNode:
+			hint = " (is this a transcript? see FORMAT.md)"
 		}
 		p.err(n, "expected a mapping with game, players and rounds, found %s%s", describeShort(n), hint)
 		return g, p.errs

@@ -246,7 +246,7 @@ func (v *Validator) passes(g *parse.Game, r *PlayedRound, known *[MaxSeats]bool)
 		pos := src.Passes[len(src.Passes)-1].Pos
 		for l := 0; l < n; l++ {
 			if !passed[l] {
-				r.viol(PassCount, 0, r.name(g, l), parse.NoCard, pos, "%s passed 0 cards, expected %d", r.name(g, l), t.PassCount)
+				r.viol(PassCount, 0, r.name(g, l), parse.NoCard, pos, "%s passed 0 cards, expected %d: no pass line, where others have one (a round whose passes are not known gives none)", r.name(g, l), t.PassCount)
 			}
 		}
 	}
@@ -1252,7 +1252,7 @@ func (v *Validator) firstLead(g *parse.Game, r *PlayedRound, tr *parse.Trick, le
 	case rulesets.FirstLeadEldest:
 		if leader != eldest {
 			r.viol(FirstLead, 1, name, c0, pos, "%s led to trick 1; eldest %s leads", name, r.name(g, eldest))
-			r.note(fmt.Sprintf("first-lead=eldest: the player after the dealer (%s) leads trick 1", dealer))
+			r.note(fmt.Sprintf("first-lead=eldest: the player after the dealer, %s, leads trick 1 (%s deals)", r.name(g, eldest), dealer))
 		}
 	case rulesets.FirstLeadAnyClub:
 		switch {

@@ -67,9 +67,7 @@ func flagValues(cmd, flag string) []string {
 		return rulesets.Names()
 	case "format":
 		switch cmd {
-		case "simulate":
-			return []string{"text", "yaml"}
-		case "convert":
+		case "simulate", "convert":
 			return []string{"text", "yaml", "json", "jsonl"}
 		case "rulesets":
 			return []string{"table", "json", "yaml"}

@@ -29,7 +29,7 @@ func simulateCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "players", Aliases: []string{"p"}, Usage: "`N` players", DefaultText: "4, or the ruleset's smallest table when 4 cannot play"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 1, Usage: "number of `GAMES` to write"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed `S`: the same seed gives the same games"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text or yaml"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, yaml, json (an array) or jsonl (a game a line)"},
 			&cli.Float64Flag{Name: "illegal", Usage: "probability `P` that a play is made illegal where an illegal alternative exists"},
 			&cli.BoolFlag{Name: "with-deal", Usage: "write the deal and the passes (otherwise hands are inferred from the play)"},
 			&cli.BoolFlag{Name: "leaders", Usage: "name the leader of every trick"},
@@ -39,13 +39,9 @@ func simulateCommand(e *env) *cli.Command {
 			if c.NArg() > 0 {
 				return usageError{fmt.Errorf("simulate: unexpected argument %q (simulate reads no files)", c.Args().First())}
 			}
-			format := parse.Text
-			switch f := c.String("format"); f {
-			case "text":
-			case "yaml":
-				format = parse.YAML
-			default:
-				return usageError{fmt.Errorf("unknown format %q (expected text, yaml)", f)}
+			format := c.String("format")
+			if err := checkFormat(format, "text", "yaml", "json", "jsonl"); err != nil {
+				return err
 			}
 			name := c.String("ruleset")
 			if name == "" {
@@ -111,7 +107,7 @@ func defaultPlayers(rs *rulesets.Ruleset) int {
 // of the game before (simulate.Options.Reuse); the games go by runs of consecutive ones
 // (simBatch), at most a few runs per worker in flight, so memory stays flat. With one
 // worker it all happens here.
-func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simulate.Options, games, jobs int, format parse.Format) error {
+func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simulate.Options, games, jobs int, format string) error {
 	if _, err := simulate.New(rs, players, seed, opts); err != nil {
 		return usageError{err}
 	}
@@ -134,6 +130,7 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 		return simWork(sim, format)
 	}
 	var err error
+	written := 0
 	inOrder(max(1, min(jobs, (games+simBatch-1)/simBatch)), simSize, next, byItem(newWork), func(g *simGame, text []byte) bool {
 		if e.stopping() {
 			return false
@@ -146,9 +143,18 @@ func (e *env) simulate(rs *rulesets.Ruleset, players int, seed uint64, opts simu
 			return false
 		}
 		_, err = bw.Write(text)
+		written++
 		return err == nil
 	})
+	if format == "json" { // the array is closed however the run ends: what is written is whole
+		end := "\n]\n"
+		if written == 0 {
+			end = "[]\n"
+		}
+		bw.WriteString(end)
+	}
 	if err != nil {
+		bw.Flush()
 		return err
 	}
 	return bw.Flush()
@@ -162,10 +168,20 @@ type simGame struct {
 
 // simWork makes the games of one worker with its Simulator, their text written by one
 // Writer for all of them: it separates each game from the one before, which for the
-// worker's first is the last of another worker's run.
-func simWork(sim *simulate.Simulator, format parse.Format) func(*simGame, *bytes.Buffer) {
+// worker's first is the last of another worker's run. A JSON array is written as its games
+// a line each (jsonl), with the brackets and commas put around them here, so that any
+// worker's game may come first.
+func simWork(sim *simulate.Simulator, format string) func(*simGame, *bytes.Buffer) {
 	to := &batchText{}
-	out := writer.NewWriter(to, format)
+	var out *writer.Writer
+	switch format {
+	case "json", "jsonl":
+		out = writer.NewJSONWriter(to, true)
+	case "yaml":
+		out = writer.NewWriter(to, parse.YAML)
+	default:
+		out = writer.NewWriter(to, parse.Text)
+	}
 	first := true
 	failed := false // a game of this worker's failed: the run stops there
 	return func(g *simGame, text *bytes.Buffer) {
@@ -179,11 +195,20 @@ func simWork(sim *simulate.Simulator, format parse.Format) func(*simGame, *bytes
 		}
 		to.w = text
 		from := text.Len()
-		if first && g.i > 1 {
+		switch {
+		case format == "json" && g.i == 1:
+			text.WriteString("[\n")
+		case format == "json":
+			text.WriteString(",\n")
+		case format == "jsonl":
+		case first && g.i > 1:
 			text.WriteString("---\n")
 		}
 		first = false
 		out.Write(game) // cannot fail: batchText.Write does not
+		if format == "json" {
+			text.Truncate(text.Len() - 1) // the line's end: a comma or the array's end follows
+		}
 		if err := readsBack(g.i, text.Bytes()[from:]); err != nil {
 			text.Truncate(from)
 			g.err, failed = err, true

@@ -131,7 +131,7 @@ func TestSimulateUsage(t *testing.T) {
 		{[]string{"-r", "spades", "--players", "3"}, "spades"},
 		{[]string{"-r", "hearts", "-n", "-1"}, "negative"},
 		{[]string{"-r", "hearts", "--illegal", "1.5"}, "between 0 and 1"},
-		{[]string{"-r", "hearts", "-f", "json"}, "format"},
+		{[]string{"-r", "hearts", "-f", "csv"}, "format"},
 		{[]string{"-r", "hearts", "extra"}, "unexpected argument"},
 		{[]string{"-r", "hearts", "--seed", "x"}, "seed"},
 		{[]string{"-r", "hearts", "--bogus"}, "bogus"},

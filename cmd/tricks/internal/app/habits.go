@@ -34,7 +34,12 @@ func stdinPiped(r io.Reader) bool {
 // standard input brings data.
 func (e *env) inputArgs(c *cli.Context, what string) ([]string, error) {
 	if c.NArg() > 0 {
-		return c.Args().Slice(), nil
+		args := c.Args().Slice()
+		if n := countOf(args, "-"); n > 1 {
+			// Standard input is read once: a second - would read nothing ("no game in file").
+			return nil, usageError{fmt.Errorf("%s: - (standard input) is named %d times; it can be read once", c.Command.Name, n)}
+		}
+		return args, nil
 	}
 	if stdinPiped(e.stdin) {
 		return []string{"-"}, nil
@@ -111,4 +116,15 @@ func optionHint(err error, options []string) error {
 		}
 	}
 	return err
+}
+
+// countOf returns how many of list are s.
+func countOf(list []string, s string) int {
+	n := 0
+	for _, x := range list {
+		if x == s {
+			n++
+		}
+	}
+	return n
 }

@@ -396,7 +396,12 @@ func (p *yamlParser) scalarCards(n *yaml.Node, cols bool) bool {
 		}
 		card, good := cardOf(tok)
 		if !good {
-			p.errAt(parse.Pos{File: p.file, Line: n.Line, Col: col(i)}, "%s", parse.CardError(tok))
+			msg := parse.CardError(tok)
+			if rest := strings.TrimSpace(s[j:]); i == 0 && len(tok) > 1 && tok[len(tok)-1] == ':' && len(rest) <= 64 {
+				// "ann: 2C 3C ..." in a string: a player is a mapping's key, not text
+				msg += "; a player's cards are written as a mapping, {" + tok + " " + rest + "}"
+			}
+			p.errAt(parse.Pos{File: p.file, Line: n.Line, Col: col(i)}, "%s", msg)
 			ok = false
 		} else {
 			a.cards = append(a.cards, card)

@@ -451,7 +451,7 @@ func TestJSONStreams(t *testing.T) {
 	// An element that is not an object is a game with an error, and the stream goes on.
 	res, _, _ := readMode(t, []byte("[1, [], "+jsonGame2+"]"), "e.json", jsonAuto)
 	require.Len(t, res, 3)
-	require.Equal(t, `e.json:1:2: expected a mapping with game, players and rounds, found "1" (is this a text transcript in a file named .yaml?)`, res[0].err)
+	require.Equal(t, `e.json:1:2: expected a mapping with game, players and rounds, found "1" (is this a transcript? see FORMAT.md)`, res[0].err)
 	require.Equal(t, `e.json:1:5: expected a mapping with game, players and rounds, found a list`, res[1].err)
 	require.Equal(t, "", res[2].err)
 	require.Equal(t, 3, res[2].g.Index)

@@ -147,6 +147,11 @@ func TestNotATranscript(t *testing.T) {
 	require.Len(t, games, 2)
 	require.Equal(t, []string{"a", "b", "c", "d"}, games[1].Players, "the next game")
 
+	// A game read no further is not said to lack the players line it may hold later.
+	_, err = ParseBytes([]byte(csv.String()+"game hearts\nplayers a b c d\n"), "late.tricks")
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, maxUnknowns+1, "%v", err)
+
 	for name, hint := range map[string]string{
 		"passwd": "(is this a transcript? see FORMAT.md)",
 		"p.yaml": "(is this a text transcript in a file named .yaml?)",

@@ -67,9 +67,9 @@ func NewReader(r io.Reader, name string, format parse.Format) *Reader {
 
 // SkipComments makes the games r reads from now on carry no comments, as if each had been
 // through Game.DropComments: for a user that does not write the games back (comments are
-// what a transcript writer keeps), which then pays nothing for them. A text game's comments
-// are otherwise copied out of the reader's buffer, a string each, as every game's are
-// different (a seed, a date, a table).
+// what a transcript writer keeps). A text game's comments then cost nothing; they are
+// otherwise copied out of the reader's buffer, a string each, as every game's are different
+// (a seed, a date, a table). A YAML game's are read as ever and then dropped.
 func (r *Reader) SkipComments() { r.opts.noComments = true }
 
 // options are the reader's switches: noComments is SkipComments'; the others are for the

@@ -410,8 +410,9 @@ func parseTextGame(mem *gameMem, src, file string, firstLine, index int, ascii, 
 		// No statement at all: the caller does not pass empty games, but be safe.
 		g.Pos = parse.Pos{File: file, Line: firstLine, Col: 1}
 	}
-	if !g.PlayersPos.IsValid() && !p.misspeltPlayers {
-		// (A misspelt players statement has said it: that is the one mistake.)
+	if !g.PlayersPos.IsValid() && !p.misspeltPlayers && !p.stop {
+		// (A misspelt players statement has said it: that is the one mistake. A game read no
+		// further, past a limit, may have its players after where it stopped.)
 		p.errs.Add(g.Pos, `no players statement in this game (expected "players NAME NAME ..." before the rounds)`)
 	}
 	for _, r := range g.Rounds {
@@ -754,6 +755,7 @@ func (p *textParser) statement(kw string, start int) {
 const maxUnknowns = 10
 
 func (p *textParser) unknownStmt(kw string, off int) {
+	p.misspeltPlayers = p.misspeltPlayers || parse.Suggest(kw, keywords) == "players"
 	if p.unknowns++; p.unknowns > maxUnknowns {
 		p.errAt(off, "unknown statement %s, more than %d in this game: the rest of it is not read (is this a transcript? see FORMAT.md)", parse.Quote(kw), maxUnknowns)
 		p.stop = true
@@ -768,7 +770,6 @@ func (p *textParser) unknownStmt(kw string, off int) {
 	case kw == "---" || strings.HasPrefix(kw, "---"):
 		p.errAt(off, "unknown statement %s (games are separated by a line holding only ---)", parse.Quote(kw))
 	default:
-		p.misspeltPlayers = p.misspeltPlayers || parse.Suggest(kw, keywords) == "players"
 		p.errAt(off, "unknown statement %s%s (expected %s)", parse.Quote(kw), parse.DidYouMean(kw, keywords), keywordList)
 	}
 }

@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -544,7 +545,7 @@ func buildYAMLGame(n *yaml.Node, file string, index int, arena *cardArena, check
 	if n.Kind != yaml.MappingNode {
 		hint := ""
 		switch {
-		case n.Kind == yaml.ScalarNode && parse.FormatOf(file) == parse.YAML:
+		case n.Kind == yaml.ScalarNode && yamlNamed(file):
 			hint = " (is this a text transcript in a file named .yaml?)"
 		case n.Kind == yaml.ScalarNode:
 			hint = " (is this a transcript? see FORMAT.md)"
@@ -1000,4 +1001,10 @@ func (p *yamlParser) counts(v *yaml.Node, list []parse.Count) []parse.Count {
 		list = append(list, parse.Count{Player: name, N: n, Pos: p.pos(pk)})
 	})
 	return list
+}
+
+// yamlNamed reports whether a file is named as YAML (.yaml, .yml; not .json).
+func yamlNamed(file string) bool {
+	ext := strings.ToLower(filepath.Ext(file))
+	return ext == ".yaml" || ext == ".yml"
 }

@@ -2,6 +2,7 @@ package score_test
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -134,3 +135,21 @@ func wantViols(t testing.TB, res *score.Result, want ...string) {
 
 // rounds repeats a round text n times.
 func rounds(n int, text string) string { return strings.Repeat("round\n"+text+"\n", n) }
+
+// TestScoreLinesInSourceOrder: what is said of a round's score and total lines comes figure
+// by figure, the scorer's score-mismatch among the replay's unknown names, and the replay's
+// own list is left as it was.
+func TestScoreLinesInSourceOrder(t *testing.T) {
+	rp := game(t, "game hearts\nplayers ann bob cat dan\nround\ntrick 2C 3C 4C 5C\n"+
+		"score ann=5 zed=0 cat=0 dan=0\ntotal ann=5 bob=0 cat=0 yak=0\n")
+	replayed := slices.Clone(rp.Rounds[0].Violations)
+	res := score.Score(rp)
+	var at []string
+	for _, v := range res.Rounds[0].Violations {
+		if v.Pos.Line >= 5 {
+			at = append(at, fmt.Sprintf("%s %d:%d", v.Rule, v.Pos.Line, v.Pos.Col))
+		}
+	}
+	require.Equal(t, []string{"score-mismatch 5:7", "unknown-player 5:13", "unknown-player 6:25"}, at)
+	require.Equal(t, replayed, rp.Rounds[0].Violations, "the replay's list")
+}

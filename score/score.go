@@ -426,7 +426,15 @@ func (s *game) round(r *validate.PlayedRound) {
 	out.Totals = Scores{Keys: s.units, Vals: vals[m : m+len(s.totals) : m+len(s.totals)]}
 	copyInts(out.Totals.Vals, s.totals)
 	s.noteDoubt(out)
+	before := len(out.Violations)
 	s.checkRecorded(r, out)
+	if len(out.Violations) > before {
+		// The mismatches go among what the replay said of the same lines (an unknown name),
+		// figure by figure, in a list of the round's own (out.Violations began as the
+		// replay's, which is not to change).
+		out.Violations = slices.Clone(out.Violations)
+		validate.SortViolations(out.Violations, r.Src)
+	}
 	for _, v := range out.Violations {
 		out.Uncertain = out.Uncertain || leavesPointsUncertain(v.Rule) || v.Rule == ImpossiblePoints
 	}

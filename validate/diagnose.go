@@ -1006,12 +1006,14 @@ func (v *Validator) passConflicts(g *parse.Game, r *PlayedRound) int {
 	return conf
 }
 
-// sortViolations puts a round's violations in the order of the transcript, whatever its
+// SortViolations puts a round's violations in the order of the transcript, whatever its
 // spelling (text and YAML place statements differently, so no line numbers): the round's own
 // statements (deal, passes, bids, names) first, then trick by trick (a trick's leader before
-// its cards, as the replay finds them), the round's completeness, and last the names of its
-// score and total lines (src's), which follow the play. Stable.
-func sortViolations(vs []Violation, src *parse.Round) {
+// its cards, as the replay finds them), the round's completeness, and last what is said of
+// its score and total lines (src's figures: an unknown name, and the scorer's
+// score-mismatch), figure by figure. Stable. The replay sorts each round's; the scorer
+// sorts again when it adds to them.
+func SortViolations(vs []Violation, src *parse.Round) {
 	if len(vs) < 2 {
 		return
 	}
@@ -1019,7 +1021,7 @@ func sortViolations(vs []Violation, src *parse.Round) {
 		switch {
 		case x.Rule == IncompleteRound && x.Trick == 0: // a trick mended (recover.go) is its trick's
 			return 1 << 20
-		case x.Trick == 0 && x.Rule == UnknownPlayer && atFigures(src, x.Pos):
+		case x.Trick == 0 && atFigures(src, x.Pos):
 			return 1<<20 + 1
 		case x.Trick > 0:
 			return x.Trick

@@ -371,7 +371,7 @@ func (v *Validator) replay(rp *Replay, rounds []PlayedRound, g *parse.Game, rs, 
 			v.renumber(r.Violations)
 			r.Violations = append(r.Violations, mended...)
 		}
-		sortViolations(r.Violations, r.Src) // source order
+		SortViolations(r.Violations, r.Src) // source order
 		rp.Rounds = append(rp.Rounds, r)
 	}
 	if len(v.errs) > 0 {

@@ -165,8 +165,9 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		base = r.choice.Base
 	case r.choice.Ruleset == "" && !IsBuiltin(name):
 		namePos.File = g.File
-		return nil, parse.ErrorList{{Pos: namePos, Msg: fmt.Sprintf("unknown ruleset %q%s (built-in rulesets: %s; a ruleset file is given with --ruleset FILE)",
+		errs := parse.ErrorList{{Pos: namePos, Msg: fmt.Sprintf("unknown ruleset %q%s (built-in rulesets: %s; a ruleset file is given with --ruleset FILE)",
 			name, parse.DidYouMean(name, builtinOrder), strings.Join(builtinOrder, ", "))}}
+		return nil, append(errs, unknownKeys(g)...)
 	default:
 		var err error
 		if base, err = Load(name); err != nil {
@@ -313,4 +314,21 @@ func appendKey(b []byte, name string, opts []parse.KV) []byte {
 		b = append(b, kv.Value...)
 	}
 	return b
+}
+
+// unknownKeys reports the option lines of g whose key no ruleset takes: without the game's
+// ruleset its options cannot be checked further, but a misspelt key is a mistake of its own,
+// said with the one that fails the ruleset (one per mistake).
+func unknownKeys(g *parse.Game) parse.ErrorList {
+	var errs parse.ErrorList
+	for _, kv := range g.Options {
+		if p, ok := paramByKey(kv.Key); ok && p.option {
+			continue
+		}
+		all := slices.Compact(slices.Sorted(slices.Values(append(OptionKeys(Hearts), OptionKeys(Spades)...))))
+		pos := kv.Pos
+		pos.File = g.File
+		errs = append(errs, &parse.Error{Pos: pos, Msg: fmt.Sprintf("unknown option %q: no ruleset takes it%s", kv.Key, parse.DidYouMean(kv.Key, all))})
+	}
+	return errs
 }

@@ -198,3 +198,23 @@ func TestResolveTakingTurns(t *testing.T) {
 	assert.Equal(t, "old", get(t, first["pass=left moon=old"], "moon"))
 	assert.Equal(t, "right", get(t, first["pass=right moon=new"], "pass"))
 }
+
+// TestUnknownRulesetAndKeys: a game whose ruleset is unknown also hears of its option keys
+// that no ruleset takes, each at its place; keys some ruleset takes wait for the ruleset.
+func TestUnknownRulesetAndKeys(t *testing.T) {
+	g := &parse.Game{File: "g.tricks", Ruleset: "heartz", RulesetPos: parse.Pos{Line: 1, Col: 6},
+		Players: []string{"ann", "bob", "cat", "dan"}, Options: []parse.KV{
+			{Key: "mon", Value: "new", Pos: parse.Pos{Line: 3, Col: 8}},
+			{Key: "nil", Value: "off", Pos: parse.Pos{Line: 3, Col: 16}},
+			{Key: "taget", Value: "50", Pos: parse.Pos{Line: 3, Col: 24}},
+		}}
+	_, err := rulesets.NewResolver(rulesets.Choice{}).Resolve(g)
+	var list parse.ErrorList
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 3, "%v", err)
+	assert.Contains(t, list[0].Msg, `unknown ruleset "heartz"`)
+	assert.Equal(t, parse.Pos{File: "g.tricks", Line: 3, Col: 8}, list[1].Pos)
+	assert.Equal(t, `unknown option "mon": no ruleset takes it; did you mean moon?`, list[1].Msg)
+	assert.Equal(t, parse.Pos{File: "g.tricks", Line: 3, Col: 24}, list[2].Pos)
+	assert.Contains(t, list[2].Msg, "did you mean target?")
+}

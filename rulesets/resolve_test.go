@@ -218,3 +218,25 @@ func TestUnknownRulesetAndKeys(t *testing.T) {
 	assert.Equal(t, parse.Pos{File: "g.tricks", Line: 3, Col: 24}, list[2].Pos)
 	assert.Contains(t, list[2].Msg, "did you mean target?")
 }
+
+// TestSideName: a side of a partnership is named by its partners in either order, and comes
+// back as Units names it; two players who are no side, a player, or a game without sides
+// name none.
+func TestSideName(t *testing.T) {
+	players := []string{"ann", "bob", "cat", "dan"}
+	sp, err := rulesets.Builtin("spades-partnership")
+	require.NoError(t, err)
+	for name, want := range map[string]string{"ann+cat": "ann+cat", "cat+ann": "ann+cat", "dan+bob": "bob+dan", "bob+dan": "bob+dan",
+		"ann+bob": "", "ann": "", "ann+cat+bob": "", "ann+": "", "+cat": "", "cat+cat": ""} {
+		got, ok := sp.SideName(players, name)
+		assert.Equal(t, want, got, name)
+		assert.Equal(t, want != "", ok, name)
+		assert.Equal(t, want != "", sp.IsSide(players, name), name)
+	}
+	hearts, err := rulesets.Builtin("hearts")
+	require.NoError(t, err)
+	_, ok := hearts.SideName(players, "ann+cat")
+	assert.False(t, ok, "no sides in Hearts")
+	_, ok = sp.SideName(players[:3], "ann+cat")
+	assert.False(t, ok, "no sides at three")
+}

@@ -1,6 +1,10 @@
 package rulesets
 
-import "github.com/tricks-dev/tricks/parse"
+import (
+	"strings"
+
+	"github.com/tricks-dev/tricks/parse"
+)
 
 // Partnership reports whether a game of n players under rs is scored by sides: Spades with
 // teams on and four players, seats 1+3 against 2+4 (RULES §6).
@@ -25,13 +29,31 @@ func (rs *Ruleset) Units(players []string) (names []string, unitOf []int) {
 }
 
 // IsSide reports whether name is a side of a partnership game of these players, as score and
-// total lines may name one.
+// total lines may name one: its partners joined by "+", in either order (SideName).
 func (rs *Ruleset) IsSide(players []string, name string) bool {
+	_, ok := rs.SideName(players, name)
+	return ok
+}
+
+// SideName returns the side of a partnership game of these players that name names, as
+// Units names it ("ann+cat", the partners in seat order), for name in either order
+// ("cat+ann" too: a score keeper writes the partners as they come); ok is false for a name
+// that is no side.
+func (rs *Ruleset) SideName(players []string, name string) (string, bool) {
 	if !rs.Partnership(len(players)) {
-		return false
+		return "", false
+	}
+	a, b, ok := strings.Cut(name, "+")
+	if !ok {
+		return "", false
 	}
 	p := players
-	return name == p[0]+"+"+p[2] || name == p[1]+"+"+p[3]
+	for k := 0; k < 2; k++ {
+		if a == p[k] && b == p[k+2] || a == p[k+2] && b == p[k] {
+			return p[k] + "+" + p[k+2], true
+		}
+	}
+	return "", false
 }
 
 // BlindRefused returns why a blind bid is not allowed (RULES §6), "" when it is: blind bids

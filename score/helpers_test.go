@@ -153,3 +153,14 @@ func TestScoreLinesInSourceOrder(t *testing.T) {
 	require.Equal(t, []string{"score-mismatch 5:7", "unknown-player 5:13", "unknown-player 6:25"}, at)
 	require.Equal(t, replayed, rp.Rounds[0].Violations, "the replay's list")
 }
+
+// TestSideNamedEitherWay: a score sheet of a partnership may write a side's partners in
+// either order: the figures are the side's, and the game scores the same.
+func TestSideNamedEitherWay(t *testing.T) {
+	const head = "game spades-partnership\nplayers ann bob cat dan\nround\n"
+	want := play(t, head+"score ann+cat=60 bob+dan=-20\nround\nscore ann+cat=40 bob+dan=70\n")
+	got := play(t, head+"score cat+ann=60 dan+bob=-20\nround\ntotal cat+ann=100 bob+dan=50\n")
+	require.Equal(t, P{"ann+cat": 100, "bob+dan": 50}, asP(want.Totals))
+	require.Equal(t, asP(want.Totals), asP(got.Totals))
+	require.Empty(t, got.Violations)
+}

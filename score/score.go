@@ -753,6 +753,13 @@ func (s *game) unitIndex(name string) int {
 			return u
 		}
 	}
+	if side, ok := s.rs.SideName(s.rp.Players, name); ok { // a side named in the other order
+		for u, n := range s.units {
+			if n == side {
+				return u
+			}
+		}
+	}
 	for i, p := range s.rp.Players {
 		if p == name {
 			return s.unitOf[i]

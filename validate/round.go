@@ -1318,25 +1318,14 @@ func isSide(g *parse.Game, rs *rulesets.Ruleset, name string) bool {
 	return rs.IsSide(g.Players, name)
 }
 
-// notSide reports a score or total line's name that looks like a side ("cat+ann") but is not
-// one of the partnership's, with the side meant where its names are the same; false when
-// the name has no '+' or the game has no sides.
+// notSide reports a score or total line's name that looks like a side ("ann+bob") but is not
+// one of the partnership's (a side named in either order is one: isSide); false when the
+// name has no '+' or the game has no sides.
 func (r *PlayedRound) notSide(g *parse.Game, rs *rulesets.Ruleset, name string, pos parse.Pos) bool {
 	if !strings.Contains(name, "+") || !rs.Partnership(len(g.Players)) {
 		return false
 	}
 	sides, _ := rs.Units(g.Players)
-	hint := ""
-	if a, b, ok := strings.Cut(name, "+"); ok {
-		for _, s := range sides {
-			if s == b+"+"+a {
-				hint = "; did you mean " + s + "?"
-			}
-		}
-	}
-	if hint == "" {
-		hint = parse.DidYouMean(name, sides)
-	}
-	r.viol(UnknownPlayer, 0, name, parse.NoCard, pos, "%q is not a side%s (sides: %s)", name, hint, strings.Join(sides, ", "))
+	r.viol(UnknownPlayer, 0, name, parse.NoCard, pos, "%q is not a side%s (sides: %s)", name, parse.DidYouMean(name, sides), strings.Join(sides, ", "))
 	return true
 }

@@ -89,6 +89,7 @@ func (r *PlayedRound) Reset() {
 	r.Taking = Taking{}
 	r.Played, r.Revokers = 0, r.Revokers[:0]
 	r.reordered, r.reorderedCards = 0, nil
+	r.Fixed, r.FixedBy = nil, Violation{}
 	r.Claimed, r.Sheet = 0, false
 	r.MoonSeat, r.MoonScoring, r.Violations = 0, "", r.Violations[:0]
 	r.known = [MaxSeats]bool{}

@@ -937,6 +937,9 @@ func (d *diagnosis) applyEdit(h *hypo, elsewhere parse.Pos) {
 	if h.kind == editSwap || h.kind == editRotate { // (h.src is the candidate's own: keep)
 		res.reordered, res.reorderedCards = h.at+1, h.src.Tricks[h.at].Cards
 	}
+	if h.kind != editInsert {
+		res.Fixed, res.FixedBy = h.src, root
+	}
 	if h.kind == editDelete && h.at > 0 && h.at < len(res.leaders) {
 		// The trick written twice stays in the transcript: it shows as the one it repeats.
 		copy(res.leaders[h.at+1:], res.leaders[h.at:])

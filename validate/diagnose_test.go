@@ -105,6 +105,7 @@ trick 3H QD TC 5S
 func TestDiagnosisSeatOrder(t *testing.T) {
 	wg, want := diagnosed(t, fmt.Sprintf(seatOrderGame, "trick cat: QS 4S 2S AS"))
 	require.Empty(t, want.Rounds[0].Violations)
+	require.Nil(t, want.Rounds[0].Fixed, "nothing to correct")
 	for _, trick := range []string{"trick cat: 2S AS QS 4S", "trick 2S AS QS 4S"} {
 		t.Run(trick, func(t *testing.T) {
 			g, rp := diagnosed(t, fmt.Sprintf(seatOrderGame, trick))
@@ -116,6 +117,11 @@ func TestDiagnosisSeatOrder(t *testing.T) {
 				"cat played QS, dan 4S, ann 2S, bob AS", vs[0].Msg)
 			assert.Equal(t, score.Score(want).Totals, score.Score(rp).Totals)
 			assert.Equal(t, want.Rounds[0].View(wg).Tricks, rp.Rounds[0].View(g).Tricks, "the tricks as played")
+			fixed := rp.Rounds[0].Fixed
+			require.NotNil(t, fixed, "the round corrected")
+			assert.Equal(t, "QS 4S 2S AS", parse.JoinCards(fixed.Tricks[1].Cards))
+			assert.Equal(t, vs[0], rp.Rounds[0].FixedBy)
+			assert.Equal(t, "2S AS QS 4S", parse.JoinCards(g.Rounds[0].Tricks[1].Cards), "the game as read")
 		})
 	}
 }

@@ -63,6 +63,12 @@ type PlayedRound struct {
 	Sheet   bool
 	// Revokers lists the local seat of each revoke, in play order.
 	Revokers []int
+	// Fixed is the round as the diagnosis corrected it, nil when it applied no slip: a card of a
+	// trick, deal or pass written for another, a wrong leader name, two cards swapped, a trick
+	// written in seat order or written twice (not a trick left out, whose order of play is a
+	// guess, nor a broken line mended). FixedBy is the diagnostic that says which.
+	Fixed   *parse.Round
+	FixedBy Violation
 	// reordered is the trick (1-based; 0 none) whose cards the diagnosis read in another order
 	// than written (two swapped, or written round from another seat than its leader's), and
 	// reorderedCards those cards in play order: View shows the trick as read.

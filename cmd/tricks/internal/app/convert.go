@@ -3,9 +3,11 @@ package app
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/tricks-dev/tricks/parse"
 	"github.com/tricks-dev/tricks/parse/writer"
+	"github.com/tricks-dev/tricks/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -20,10 +22,15 @@ func convertCommand(e *env) *cli.Command {
 			"-f json writes one array of the games, -f jsonl one game a line; both read back. What cannot\n" +
 			"be kept: blank lines and the spacing of a line; the spacing after a #; a comment on a ---\n" +
 			"line; where lines merge into one statement (two option or bid lines), their comments are\n" +
-			"joined. A game that cannot be read is reported on standard error, not written.",
+			"joined. A game that cannot be read is reported on standard error, not written.\n\n" +
+			"--fix replays each game under its own rules and writes it with each slip validate\n" +
+			"corrects applied (a card, deal or pass card written for another, a wrong leader name, two\n" +
+			"cards swapped, a trick written in seat order or written twice), saying each on standard\n" +
+			"error; what validate only suspects, or reports as illegal play, is written as it was.",
 		Flags: []cli.Flag{
 			// -f/--format as for every other command's output; --to/-t is the same flag.
 			&cli.StringFlag{Name: "format", Aliases: []string{"f", "to", "t"}, Value: "text", Usage: "target spelling `FORMAT`: text, yaml, json or jsonl"},
+			&cli.BoolFlag{Name: "fix", Usage: "apply the slips validate corrects (each said on standard error)"},
 		},
 		Action: func(c *cli.Context) error {
 			newWriter, err := convertWriter(c.String("format"))
@@ -41,6 +48,10 @@ func convertCommand(e *env) *cli.Command {
 			bw := e.outBuffer(e.stdout)
 			w := newWriter(bw)
 			bad := false
+			var fix *fixer
+			if c.Bool("fix") {
+				fix = newFixer()
+			}
 			for _, f := range files {
 				e.readFile(f, func(g *parse.Game, err error) {
 					if err != nil {
@@ -48,6 +59,9 @@ func convertCommand(e *env) *cli.Command {
 						bw.Flush()
 						printError(e.stderr, f, err)
 						return
+					}
+					if fix != nil {
+						g = fix.game(g, e.stderr)
 					}
 					if err := w.Write(g); err != nil {
 						bad = true
@@ -83,4 +97,46 @@ func convertWriter(target string) (func(io.Writer) *writer.Writer, error) {
 		return func(w io.Writer) *writer.Writer { return writer.NewJSONWriter(w, lines) }, nil
 	}
 	return nil, usageError{fmt.Errorf("convert: unknown target %q (expected text, yaml, json or jsonl)", target)}
+}
+
+// fixer replays games to apply the slips the diagnosis corrects (convert --fix).
+type fixer struct {
+	v   *validate.Validator
+	res *resolver
+}
+
+func newFixer() *fixer {
+	v, res := newWorker(choice{})
+	return &fixer{v: v, res: res}
+}
+
+// game returns g with each round the diagnosis corrected replaced by the correction, and
+// says each correction on w; g as read when its rules do not resolve or it cannot be
+// replayed (validate says why). A round mended from a broken line is written as read: the
+// mend is a guess.
+func (f *fixer) game(g *parse.Game, w io.Writer) *parse.Game {
+	rs, err := f.res.resolve(g)
+	if err != nil {
+		return g
+	}
+	rp, err := f.v.ReplayOwn(g, rs, f.res.ownRules(g))
+	if err != nil {
+		return g
+	}
+	out := g
+	for _, r := range rp.Rounds {
+		k := r.Number - 1
+		if r.Fixed == nil || k < 0 || k >= len(g.Rounds) || r.Src != g.Rounds[k] {
+			continue
+		}
+		if out == g {
+			cp := *g
+			cp.Rounds = slices.Clone(g.Rounds)
+			out = &cp
+		}
+		out.Rounds[k] = r.Fixed
+		x := r.FixedBy
+		fmt.Fprintf(w, "%s:%d:%d: fixed %s: %s (round %d)\n", g.File, x.Pos.Line, x.Pos.Col, x.Rule, x.Msg, x.Round)
+	}
+	return out
 }

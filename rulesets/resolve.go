@@ -167,7 +167,9 @@ func (r *Resolver) Resolve(g *parse.Game) (*Ruleset, error) {
 		namePos.File = g.File
 		errs := parse.ErrorList{{Pos: namePos, Msg: fmt.Sprintf("unknown ruleset %q%s (built-in rulesets: %s; a ruleset file is given with --ruleset FILE)",
 			name, parse.DidYouMean(name, builtinOrder), strings.Join(builtinOrder, ", "))}}
-		return nil, append(errs, unknownKeys(g)...)
+		errs = append(errs, unknownKeys(g)...)
+		errs.Sort() // the option lines may come before the game line
+		return nil, errs
 	default:
 		var err error
 		if base, err = Load(name); err != nil {

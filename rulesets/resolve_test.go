@@ -239,4 +239,11 @@ func TestSideName(t *testing.T) {
 	assert.False(t, ok, "no sides in Hearts")
 	_, ok = sp.SideName(players[:3], "ann+cat")
 	assert.False(t, ok, "no sides at three")
+	// A quoted player name may hold a '+' itself.
+	plus := []string{"a+b", "c", "d", "e"}
+	for _, name := range []string{"a+b+d", "d+a+b"} {
+		got, ok := sp.SideName(plus, name)
+		assert.True(t, ok, name)
+		assert.Equal(t, "a+b+d", got, name)
+	}
 }

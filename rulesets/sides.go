@@ -43,14 +43,14 @@ func (rs *Ruleset) SideName(players []string, name string) (string, bool) {
 	if !rs.Partnership(len(players)) {
 		return "", false
 	}
-	a, b, ok := strings.Cut(name, "+")
-	if !ok {
+	if !strings.Contains(name, "+") {
 		return "", false
 	}
 	p := players
 	for k := 0; k < 2; k++ {
-		if a == p[k] && b == p[k+2] || a == p[k+2] && b == p[k] {
-			return p[k] + "+" + p[k+2], true
+		// (whole names compared: a quoted player name may hold a '+' itself)
+		if side := p[k] + "+" + p[k+2]; name == side || name == p[k+2]+"+"+p[k] {
+			return side, true
 		}
 	}
 	return "", false

@@ -937,7 +937,12 @@ func (d *diagnosis) applyEdit(h *hypo, elsewhere parse.Pos) {
 	if h.kind == editSwap || h.kind == editRotate { // (h.src is the candidate's own: keep)
 		res.reordered, res.reorderedCards = h.at+1, h.src.Tricks[h.at].Cards
 	}
-	if h.kind != editInsert {
+	// The round as corrected, for a writer to apply: not where the same slip is as likely at
+	// another place, nor after a search cut short (a likelier slip may not have been tried).
+	if h.kind != editInsert && elsewhere.Line == 0 && !d.cut {
+		if h.kind == editLeader && d.src.Tricks[h.at].Leader != "" && h.at < len(res.leaders) && res.leaders[h.at] >= 0 {
+			h.src.Tricks[h.at].Leader = r.name(d.g, int(res.leaders[h.at])) // the leader meant, named as written
+		}
 		res.Fixed, res.FixedBy = h.src, root
 	}
 	if h.kind == editDelete && h.at > 0 && h.at < len(res.leaders) {

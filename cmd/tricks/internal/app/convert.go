@@ -135,8 +135,11 @@ func (f *fixer) game(g *parse.Game, w io.Writer) *parse.Game {
 			out = &cp
 		}
 		out.Rounds[k] = r.Fixed
-		x := r.FixedBy
-		fmt.Fprintf(w, "%s:%d:%d: fixed %s: %s (round %d)\n", g.File, x.Pos.Line, x.Pos.Col, x.Rule, x.Msg, x.Round)
+		x, game := r.FixedBy, ""
+		if g.Index > 1 {
+			game = fmt.Sprintf("game %d, ", g.Index)
+		}
+		fmt.Fprintf(w, "%s:%d:%d: fixed %s: %s (%sround %d)\n", g.File, x.Pos.Line, x.Pos.Col, x.Rule, x.Msg, game, x.Round)
 	}
 	return out
 }

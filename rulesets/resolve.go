@@ -83,7 +83,7 @@ func (c Choice) Check() error {
 		if !ok || !p.option {
 			return fmt.Errorf("option %s=%s: unknown option %q; the hearts family takes: %s; the spades family takes: %s%s", kv.Key, kv.Value, kv.Key,
 				strings.Join(OptionKeys(Hearts), ", "), strings.Join(OptionKeys(Spades), ", "),
-				parse.DidYouMean(kv.Key, slices.Compact(slices.Sorted(slices.Values(append(OptionKeys(Hearts), OptionKeys(Spades)...))))))
+				parse.DidYouMean(kv.Key, allOptionKeys()))
 		}
 		rs := &Ruleset{Family: p.family}
 		if rs.Family == "" {
@@ -327,10 +327,14 @@ func unknownKeys(g *parse.Game) parse.ErrorList {
 		if p, ok := paramByKey(kv.Key); ok && p.option {
 			continue
 		}
-		all := slices.Compact(slices.Sorted(slices.Values(append(OptionKeys(Hearts), OptionKeys(Spades)...))))
 		pos := kv.Pos
 		pos.File = g.File
-		errs = append(errs, &parse.Error{Pos: pos, Msg: fmt.Sprintf("unknown option %q: no ruleset takes it%s", kv.Key, parse.DidYouMean(kv.Key, all))})
+		errs = append(errs, &parse.Error{Pos: pos, Msg: fmt.Sprintf("unknown option %q: no ruleset takes it%s", kv.Key, parse.DidYouMean(kv.Key, allOptionKeys()))})
 	}
 	return errs
+}
+
+// allOptionKeys returns the option keys of every family, sorted, each once.
+func allOptionKeys() []string {
+	return slices.Compact(slices.Sorted(slices.Values(append(OptionKeys(Hearts), OptionKeys(Spades)...))))
 }
